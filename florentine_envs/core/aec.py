@@ -1,0 +1,159 @@
+"""PettingZoo AEC wrapper, generic over any :class:`~florentine_envs.core.game.Game`.
+
+A B=1 view of the batched engine following PettingZoo classic conventions:
+agents ``player_0 … player_{P-1}``, dict observations ``{"observation":
+float32[obs_size], "action_mask": int8[num_actions]}`` (the mask is all zeros
+for agents not to move), terminal rewards, ``infos[agent]`` with the player's
+``score`` and, once the game is over, ``rank`` (1 = best, ties share).
+
+Unlike PettingZoo's ``TerminateIllegalWrapper``, an illegal action is refused:
+``ValueError`` naming the action and the legal ones, and the game is unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .game import Game
+
+
+class FlorentineAECEnv(AECEnv):
+    metadata = {"render_modes": ["ansi", "human"], "name": "florentine", "is_parallelizable": False}
+
+    def __init__(self, game: Game, render_mode: str | None = None):
+        super().__init__()
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"{game.name}: render_mode={render_mode!r}; allowed: None, 'ansi', 'human'")
+        self.game = game
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=f"{game.name}_v{game.version}")
+        self.possible_agents = [f"player_{i}" for i in range(game.num_players)]
+        self.agent_name_mapping = {name: i for i, name in enumerate(self.possible_agents)}
+        obs_space = gymnasium.spaces.Box(low=-np.inf, high=np.inf, shape=(game.obs_size,), dtype=np.float32)
+        mask_space = gymnasium.spaces.Box(low=0, high=1, shape=(game.num_actions,), dtype=np.int8)
+        self.observation_spaces = {
+            a: gymnasium.spaces.Dict({"observation": obs_space, "action_mask": mask_space}) for a in self.possible_agents
+        }
+        self.action_spaces = {a: gymnasium.spaces.Discrete(game.num_actions) for a in self.possible_agents}
+        self.state = None
+        self._seed_sequence = np.random.SeedSequence()
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # ---------------------------------------------------------------- reset
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seed_sequence = np.random.SeedSequence(seed)
+        # Each reset draws a fresh game seed from the (re)seeded sequence, so that
+        # reset(seed=s) is reproducible and later resets give new deals.
+        game_seed = int(self._seed_sequence.generate_state(2, np.uint64)[0])
+        self._seed_sequence = self._seed_sequence.spawn(1)[0]
+        if options and "game_seed" in options:
+            game_seed = int(options["game_seed"])
+        self.game_seed = game_seed
+        self.state = self.game.init(np.array([game_seed], dtype=np.uint64))
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self._refresh_infos()
+        self.agent_selection = self.possible_agents[int(self.state.current_player[0])]
+        if self.render_mode == "human":
+            self.render()
+
+    # ---------------------------------------------------------------- observe
+
+    def observe(self, agent):
+        player = self.agent_name_mapping[agent]
+        obs = self.game.observe(self.state, np.array([player]))[0]
+        mask = np.zeros(self.game.num_actions, np.int8)
+        if not self.state.terminated[0] and int(self.state.current_player[0]) == player:
+            mask[:] = self.state.legal_action_mask[0]
+        return {"observation": obs, "action_mask": mask}
+
+    # ---------------------------------------------------------------- step
+
+    def step(self, action) -> None:
+        if self.state is None:
+            raise ValueError(f"{self.game.name}: call reset() before step()")
+        if not self.agents:
+            raise ValueError(f"{self.game.name}: the game is over and every agent is done; call reset()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ValueError(
+                    f"{self.game.name}: the game is over; {agent} may only step with None (got {action!r})"
+                )
+            self._was_dead_step(action)
+            return
+        if action is None or not np.issubdtype(np.asarray(action).dtype, np.integer) or np.ndim(action) != 0:
+            raise ValueError(
+                f"{self.game.name}: {agent} must act with an integer action id; got {action!r}; legal actions: "
+                + ", ".join(f"{a} ({self.game.action_names[a]})" for a in np.flatnonzero(self.state.legal_action_mask[0]))
+            )
+        self.game.step(self.state, np.array([int(action)]))  # raises ValueError, state unchanged, if illegal
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.state.rewards[0]
+        self.rewards = {a: float(rewards[self.agent_name_mapping[a]]) for a in self.agents}
+        self._accumulate_rewards()
+        if self.state.terminated[0]:
+            self.terminations = {a: True for a in self.agents}
+        self._refresh_infos()
+        self.agent_selection = self.possible_agents[int(self.state.current_player[0])]
+        if self.render_mode == "human":
+            self.render()
+
+    def _refresh_infos(self) -> None:
+        scores = self.state.scores[0]
+        done = bool(self.state.terminated[0])
+        ranks = self.game.ranks(self.state)[0] if done else None
+        self.infos = {}
+        for a in self.agents:
+            p = self.agent_name_mapping[a]
+            info = {"score": int(scores[p])}
+            if done:
+                info["rank"] = int(ranks[p])
+            self.infos[a] = info
+
+    # ---------------------------------------------------------------- render
+
+    def render(self):
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        text = self.game.render(self.state, 0)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def make_env_functions(game_factory: Callable[..., Game]):
+    """``(env, raw_env)`` for a ``<game>_v0`` module, PettingZoo style."""
+
+    def raw_env(num_players: int | None = None, render_mode: str | None = None, **options) -> FlorentineAECEnv:
+        kwargs = dict(options)
+        if num_players is not None:
+            kwargs["num_players"] = num_players
+        return FlorentineAECEnv(game_factory(**kwargs), render_mode=render_mode)
+
+    def env(num_players: int | None = None, render_mode: str | None = None, **options):
+        # No AssertOutOfBoundsWrapper / TerminateIllegalWrapper: the raw env itself refuses a
+        # bad action with a ValueError and leaves the game unchanged.
+        return wrappers.OrderEnforcingWrapper(raw_env(num_players=num_players, render_mode=render_mode, **options))
+
+    return env, raw_env

@@ -1,0 +1,249 @@
+"""The ``Game`` protocol shared by every game: batched init / step / observe.
+
+A game subclasses :class:`Game` and supplies
+
+* ``_init(seeds) -> State``: B fresh games, *before* forced moves are played;
+* ``_apply(state, games, actions)``: apply one legal action to each game in the
+  int array ``games`` (all live) and refresh ``legal_action_mask`` for them.
+  Rewards are *added* to ``state.rewards``. Use :func:`dispatch` to route the
+  games to per-phase handlers;
+* ``observe(state, players) -> float32[B, obs_size]``;
+* ``check_invariants(state)`` and ``randomize_hidden(state, player, seed)``.
+
+The base class owns the semantics every game shares (DESIGN.md rules 1, 5, 7):
+validation of actions (illegal input raises ``ValueError`` and leaves the state
+untouched), frozen finished games (action ignored, reward zero), automatic
+forced moves (a decision with a single legal action is played by the engine),
+and the JSON round trip of one game.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+import json
+from typing import Any, Callable
+
+import numpy as np
+
+from .state import State
+
+JSON_FORMAT = "florentine-state-v1"
+MAX_FORCED_CHAIN = 10_000  # guard: a forced-move chain longer than this is an engine bug
+
+
+class Game(abc.ABC):
+    """Base class of every game. One instance per (game, num_players, options)."""
+
+    name: str = ""
+    version: int = 0
+    num_players: int
+    num_actions: int
+    obs_size: int
+    obs_layout: dict[str, slice]
+    action_names: list[str]
+    state_class: type[State] = State
+    player_counts: tuple[int, ...] = ()
+
+    def __init__(self, num_players: int, **options: Any):
+        if num_players not in self.player_counts:
+            raise ValueError(
+                f"{self.name}: num_players={num_players!r} is not supported; "
+                f"allowed: {', '.join(map(str, self.player_counts))}"
+            )
+        self.num_players = int(num_players)
+        self.options = dict(options)
+
+    # ------------------------------------------------------------------ API
+
+    def init(self, seeds) -> State:
+        """``seeds``: uint64[B] (or a list of ints) -> B fresh games at their first decision."""
+        seeds = np.asarray(seeds)
+        if seeds.ndim != 1 or seeds.size == 0:
+            raise ValueError(f"{self.name}: seeds must be a non-empty 1-D array of integers, got shape {seeds.shape}")
+        if not np.issubdtype(seeds.dtype, np.integer):
+            raise ValueError(f"{self.name}: seeds must be integers, got dtype {seeds.dtype}")
+        if np.issubdtype(seeds.dtype, np.signedinteger) and (seeds < 0).any():
+            raise ValueError(f"{self.name}: seeds must be non-negative")
+        state = self._init(seeds.astype(np.uint64))
+        self._play_forced(state, np.arange(state.batch_size))
+        return state
+
+    def step(self, state: State, actions) -> State:
+        """Apply ``actions`` (int[B]) in place; finished games are frozen (action ignored, reward 0)."""
+        actions = np.asarray(actions)
+        batch = state.batch_size
+        if actions.shape != (batch,) or not np.issubdtype(actions.dtype, np.integer):
+            raise ValueError(
+                f"{self.name}: actions must be an integer array of shape ({batch},), "
+                f"got {actions.dtype} array of shape {actions.shape}"
+            )
+        live = np.flatnonzero(~state.terminated)
+        chosen = actions[live].astype(np.int64)
+        in_range = (chosen >= 0) & (chosen < self.num_actions)
+        legal = in_range.copy()
+        legal[in_range] = state.legal_action_mask[live[in_range], chosen[in_range]]
+        if not legal.all():
+            bad = int(np.flatnonzero(~legal)[0])
+            raise ValueError(self.illegal_action_message(state, int(live[bad]), int(chosen[bad])))
+        state.rewards[:] = 0.0
+        if live.size:
+            state.step_count[live] += 1
+            self._apply(state, live, chosen)
+            self._play_forced(state, live)
+        return state
+
+    def _play_forced(self, state: State, games: np.ndarray) -> None:
+        """Play every decision that has exactly one legal action (DESIGN.md rule 1:
+        automatic steps run inside ``step`` until the next real decision)."""
+        for _ in range(MAX_FORCED_CHAIN):
+            games = games[~state.terminated[games]]
+            if games.size == 0:
+                return
+            mask = state.legal_action_mask[games]
+            forced = mask.sum(1) == 1
+            if not forced.any():
+                return
+            games = games[forced]
+            self._apply(state, games, mask[forced].argmax(1))
+        raise RuntimeError(f"{self.name}: forced-move chain did not end")
+
+    @abc.abstractmethod
+    def _init(self, seeds: np.ndarray) -> State:
+        """B fresh games (seeds: uint64[B]) before forced moves are played."""
+
+    @abc.abstractmethod
+    def _apply(self, state: State, games: np.ndarray, actions: np.ndarray) -> None:
+        """Apply one legal action per game in ``games`` (live, int[n]); refresh their masks."""
+
+    def illegal_action_message(self, state: State, game: int, action: int) -> str:
+        legal = np.flatnonzero(state.legal_action_mask[game])
+        shown = ", ".join(f"{a} ({self.action_names[a]})" for a in legal)
+        if 0 <= action < self.num_actions:
+            what = f"action {action} ({self.action_names[action]})"
+        else:
+            what = f"action {action} (out of range 0..{self.num_actions - 1})"
+        return (
+            f"{self.name}: {what} is illegal for player {int(state.current_player[game])} "
+            f"in game {game} of the batch; legal actions: {shown}"
+        )
+
+    @abc.abstractmethod
+    def observe(self, state: State, players) -> np.ndarray:
+        """float32[B, obs_size]: what ``players[b]`` (int[B]) sees of game b, laid out by ``obs_layout``."""
+
+    @abc.abstractmethod
+    def check_invariants(self, state: State) -> None:
+        """Raise ``ValueError`` describing the first violated invariant."""
+
+    @abc.abstractmethod
+    def randomize_hidden(self, state: State, player: int, seed: int) -> State:
+        """A copy of ``state`` (every game) in which everything ``player`` cannot see
+        (other hands, deck order, future randomness) is re-drawn with ``seed``."""
+
+    def render(self, state: State, game: int = 0) -> str:
+        """Text picture of one game (override per game)."""
+        return f"{self.name}: player {int(state.current_player[game])} to move"
+
+    def ranks(self, state: State) -> np.ndarray:
+        """int[B, P] competition rank by score: 1 = best, tied players share the rank."""
+        scores = state.scores
+        return 1 + (scores[:, None, :] > scores[:, :, None]).sum(-1)
+
+    def terminal_rewards(self, scores: np.ndarray) -> np.ndarray:
+        """float32[n, P] terminal rewards from final scores (DESIGN.md rule 8).
+
+        ``reward="win"``: winners share +1, the others share -1, all tied gives 0.
+        ``reward="score"``: score minus the mean score of the other players.
+        """
+        scores = scores.astype(np.float64)
+        players = self.num_players
+        if self.options.get("reward", "win") == "score":
+            others = (scores.sum(1, keepdims=True) - scores) / (players - 1)
+            return (scores - others).astype(np.float32)
+        winners = scores == scores.max(1, keepdims=True)
+        n_win = winners.sum(1, keepdims=True)
+        rewards = np.where(winners, 1.0 / n_win, -1.0 / np.maximum(players - n_win, 1))
+        rewards[n_win[:, 0] == players] = 0.0
+        return rewards.astype(np.float32)
+
+    # --------------------------------------------------------- serialisation
+
+    def to_json(self, state: State, game: int = 0) -> str:
+        """One game of the batch as a JSON string (exact round trip through :meth:`from_json`)."""
+        fields = {}
+        for name, arr in state.arrays().items():
+            one = arr[game]
+            if one.dtype == np.uint64:  # JSON numbers lose precision past 2**53: keep seeds as strings
+                fields[name] = [str(x) for x in np.atleast_1d(one)] if one.ndim else str(one)
+            else:
+                fields[name] = one.tolist()
+        return json.dumps(
+            {
+                "format": JSON_FORMAT,
+                "game": self.name,
+                "version": self.version,
+                "num_players": self.num_players,
+                "options": self.options,
+                "fields": fields,
+            }
+        )
+
+    def from_json(self, text: str) -> State:
+        """A batch of one game from :meth:`to_json` output; ``ValueError`` if malformed."""
+        try:
+            data = json.loads(text) if isinstance(text, (str, bytes)) else text
+        except json.JSONDecodeError as err:
+            raise ValueError(f"{self.name}: saved state is not valid JSON: {err}") from None
+        if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
+            raise ValueError(f"{self.name}: saved state must be a JSON object with format {JSON_FORMAT!r}")
+        for key, expected in (("game", self.name), ("num_players", self.num_players), ("version", self.version)):
+            if data.get(key) != expected:
+                raise ValueError(f"{self.name}: saved state has {key}={data.get(key)!r}, this game needs {expected!r}")
+        if data.get("options", {}) != json.loads(json.dumps(self.options)):
+            raise ValueError(f"{self.name}: saved state has options {data.get('options')!r}, this game has {self.options!r}")
+        template = self._init(np.zeros(1, dtype=np.uint64))
+        fields = data.get("fields")
+        if not isinstance(fields, dict):
+            raise ValueError(f"{self.name}: saved state has no 'fields' object")
+        expected_names = set(template.arrays())
+        if set(fields) != expected_names:
+            missing = sorted(expected_names - set(fields))
+            extra = sorted(set(fields) - expected_names)
+            raise ValueError(f"{self.name}: saved state fields differ: missing {missing}, unknown {extra}")
+        arrays = {}
+        for name, ref in template.arrays().items():
+            try:
+                if ref.dtype == np.uint64:
+                    value = np.array([int(x) for x in fields[name]] if isinstance(fields[name], list) else int(fields[name]), dtype=np.uint64)
+                else:
+                    raw = np.array(fields[name])
+                    if raw.size and not (np.issubdtype(raw.dtype, np.number) or raw.dtype == bool):
+                        raise TypeError(f"non-numeric values ({raw.dtype})")
+                    value = raw.astype(ref.dtype)
+                    if raw.size and np.issubdtype(ref.dtype, np.integer) and not np.array_equal(value, raw):
+                        raise TypeError(f"values out of range for {ref.dtype}")
+            except (TypeError, ValueError, OverflowError) as err:
+                raise ValueError(f"{self.name}: field {name!r} is malformed: {err}") from None
+            if value.shape != ref.shape[1:]:
+                raise ValueError(f"{self.name}: field {name!r} has shape {value.shape}, expected {ref.shape[1:]}")
+            arrays[name] = value[None]
+        state = dataclasses.replace(template, **arrays)
+        self.check_invariants(state)
+        return state
+
+
+def dispatch(phase: np.ndarray, games: np.ndarray, actions: np.ndarray, handlers: dict[int, Callable]) -> None:
+    """Route each game to the handler of its phase, vectorised over the batch.
+
+    ``phase``: int[B] (the state's phase array), ``games``: int[n] game indices,
+    ``actions``: int[n]. Groups are formed *before* any handler runs, so a
+    handler that changes a game's phase never makes it run twice.
+    """
+    game_phase = phase[games]
+    groups = [(handler, game_phase == key) for key, handler in handlers.items()]
+    for handler, selected in groups:
+        if selected.all():
+            handler(games, actions)
+        elif selected.any():
+            handler(games[selected], actions[selected])

@@ -1,0 +1,35 @@
+"""Registry of games: ``make(name, num_players=…, **options)`` and ``available_games()``."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .game import Game
+
+_REGISTRY: dict[str, Callable[..., Game]] = {}
+
+
+def register(name: str, factory: Callable[..., Game]) -> None:
+    """Register a game class (or factory) under ``name``; it must accept ``num_players`` and options."""
+    _REGISTRY[name] = factory
+
+
+def make(name: str, num_players: int | None = None, **options) -> Game:
+    """A :class:`Game` for ``name``; raises ``ValueError`` for an unknown name or player count."""
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown game {name!r}; available: {', '.join(available_games())}")
+    factory = _REGISTRY[name]
+    if num_players is None:
+        return factory(**options)
+    return factory(num_players=num_players, **options)
+
+
+def available_games() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def player_counts(name: str) -> tuple[int, ...]:
+    """The player counts a registered game supports."""
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown game {name!r}; available: {', '.join(available_games())}")
+    return tuple(getattr(_REGISTRY[name], "player_counts"))

@@ -1,0 +1,540 @@
+"""Medici: The Card Game (Reiner Knizia), batched numpy engine for 2-6 players.
+
+The encoding (action ids, observation layout, order of automatic steps, use of
+randomness) is fixed in ``SPEC.md`` beside this file; the scalar reference
+``reference.py`` follows the same spec and the differential test holds the two
+together. Rules are the rulebook's (``shared/rules/medici_card_game.txt``).
+
+Readings of the rulebook where it is not explicit (each one is tested):
+
+* "reveal one OR two OR three cards ... you can also decide NOT to reveal any
+  new cards" -- revealing none is allowed only if the market holds cards, and
+  nothing can be revealed from an empty deck; after the third card the player
+  goes straight to taking.
+* "you MUST take the last card ... you MAY take any one or two of the previous
+  two cards" -- the choice is one action among {last}, {last, 2nd-last},
+  {last, 3rd-last}, {last, 2nd-last, 3rd-last}, limited by the free space of
+  the ship for non-green cards ("green cards ... do not require a loading
+  space").
+* Commodity ranking only pays players who hold at least one icon of the colour
+  (the rulebook's example: "As there is no other player with grey commodities,
+  there is no further payout for gray").
+* A decision with a single legal action is played automatically (core rule),
+  e.g. with an empty market the first card is revealed without asking.
+
+Changelog: v0 -- first release.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from importlib import resources
+
+import numpy as np
+
+from ...core import rng
+from ...core.game import Game, dispatch
+from ...core.state import State
+
+STREAM_DECK = 1
+STREAM_START = 2
+
+PHASE_REVEAL = 0
+PHASE_TAKE = 1
+
+REVEAL, STOP, TAKE_LAST, TAKE_LAST_AND_2ND, TAKE_LAST_AND_3RD, TAKE_LAST_THREE = range(6)
+ACTION_NAMES = ["reveal", "stop", "take_last", "take_last_and_2nd", "take_last_and_3rd", "take_last_three"]
+
+# Card locations (card_loc values)
+LOC_DECK, LOC_MARKET, LOC_SHIP, LOC_WAREHOUSE, LOC_BOX = range(5)
+NUM_DAYS = 3
+
+
+def load_cards(path=None) -> dict:
+    """The component data (``cards.json``); ``path`` overrides it for balance studies."""
+    if path is None:
+        return json.loads(resources.files(__package__).joinpath("cards.json").read_text())
+    with open(path) as fh:
+        return json.load(fh)
+
+
+@dataclasses.dataclass
+class MediciState(State):
+    day: np.ndarray  # int8[B]             0, 1, 2
+    start_player: np.ndarray  # int8[B]    start player of the current day
+    revealed: np.ndarray  # int8[B]        cards revealed in the current turn (0..3)
+    final_turn: np.ndarray  # bool[B]      the current turn is the lone final turn of the day
+    deck: np.ndarray  # int16[B, N]        card ids of the deck in draw order; live part deck[deck_top:deck_end]
+    deck_top: np.ndarray  # int16[B]
+    deck_end: np.ndarray  # int16[B]
+    market: np.ndarray  # int16[B, N]      card ids, oldest first; live part market[:market_len]
+    market_len: np.ndarray  # int16[B]
+    card_loc: np.ndarray  # int8[B, N]     LOC_* of every card
+    card_owner: np.ndarray  # int8[B, N]   seat owning a card in a ship or warehouse, else -1
+    deck_counts: np.ndarray  # int16[B, K]    cards of each kind in the deck
+    market_counts: np.ndarray  # int16[B, K]  cards of each kind in the market
+    ship_value: np.ndarray  # int16[B, P]
+    ship_slots: np.ndarray  # int8[B, P]      non-green cards in each ship
+    ship_icons: np.ndarray  # int8[B, P, 5]   icons per colour in each ship
+    warehouse_icons: np.ndarray  # int16[B, P, 5]
+
+
+class Medici(Game):
+    """Medici: The Card Game. Options: ``monopoly_variant`` (bool), ``reward`` ("win" | "score"),
+    ``cards_path`` (alternative component data file)."""
+
+    name = "medici"
+    version = 0
+    player_counts = (2, 3, 4, 5, 6)
+    state_class = MediciState
+
+    def __init__(self, num_players: int = 4, monopoly_variant: bool = False, reward: str = "win", cards_path=None):
+        options = {"monopoly_variant": bool(monopoly_variant), "reward": reward}
+        if cards_path is not None:
+            options["cards_path"] = str(cards_path)
+        super().__init__(num_players, **options)
+        if reward not in ("win", "score"):
+            raise ValueError(f"medici: reward={reward!r} is not supported; allowed: 'win', 'score'")
+        data = load_cards(cards_path)
+        self.data = data
+        kinds = data["kinds"]
+        colours = data["colours"]
+        self.kind_names = [k["name"] for k in kinds]
+        self.colour_names = colours
+        kind_of_card = np.repeat(np.arange(len(kinds)), [k["copies"] for k in kinds])
+        self.num_cards = len(kind_of_card)  # 110
+        self.num_kinds = len(kinds)  # 32
+        self.card_kind = kind_of_card.astype(np.int16)  # int16[N]
+        kind_value = np.array([k["value"] for k in kinds], np.int16)
+        kind_icons = np.array([k["icons"] for k in kinds], np.int8)
+        kind_green = np.array([k["green"] for k in kinds], bool)
+        kind_colour = np.array([colours.index(k["colour"]) if k["colour"] else -1 for k in kinds])
+        self.card_value = kind_value[kind_of_card]  # int16[N]
+        self.card_icons = kind_icons[kind_of_card]  # int8[N]
+        self.card_nongreen = (~kind_green[kind_of_card]).astype(np.int8)  # int8[N]
+        self.card_colour = kind_colour[kind_of_card]  # int[N], -1 for neutral
+        # Lookup tables indexed by card id, with one extra row (id N) standing for "no card".
+        pad = lambda a: np.concatenate([a, np.zeros((1,) + a.shape[1:], a.dtype)])  # noqa: E731
+        icons_by_colour = np.zeros((self.num_cards, 5), np.int8)  # int8[N, 5]
+        has_colour = self.card_colour >= 0
+        icons_by_colour[np.flatnonzero(has_colour), self.card_colour[has_colour]] = self.card_icons[has_colour]
+        self._icons_by_colour = pad(icons_by_colour)  # int8[N+1, 5]
+        self._value = pad(self.card_value)  # int16[N+1]
+        self._nongreen = pad(self.card_nongreen)  # int8[N+1]
+        kind_onehot = np.eye(self.num_kinds, dtype=np.int16)[kind_of_card]
+        self._kind_onehot = pad(kind_onehot)  # int16[N+1, K]
+        self._kind_or_empty = np.concatenate([kind_of_card, [self.num_kinds]])  # int[N+1]; K = "no card"
+
+        players = num_players
+        self.capacity = data["ship_capacity"]["two_players"] if players == 2 else data["ship_capacity"]["default"]
+        payouts = data["ship_payouts"]["by_players"][str(players)]
+        self._ship_cum = np.concatenate([[0], np.cumsum(payouts)])  # int[P+1]
+        commodity = [data["commodity_payouts"]["first"], data["commodity_payouts"]["second"]] + [0] * players
+        self._commodity_cum = np.concatenate([[0], np.cumsum(commodity[:players])])  # int[P+1]
+        mono = data["monopoly"]
+        self._mono_threshold = mono["threshold_2p"] if players == 2 else mono["threshold"]
+        self._mono_bonus = mono["bonus"]
+        self._mono_variant_threshold = mono["variant_threshold_2p"] if players == 2 else mono["variant_threshold"]
+        self._mono_variant_bonus = mono["variant_bonus"]
+        self._round_to = data["round_to"]
+
+        self.num_actions = len(ACTION_NAMES)
+        self.action_names = list(ACTION_NAMES)
+        K = self.num_kinds
+        sizes = [
+            ("phase", 2), ("day", NUM_DAYS), ("revealed_this_turn", 1), ("final_turn", 1),
+            ("deck_size", 1), ("market_size", 1), ("market_last3", 3 * (K + 1)),
+            ("market_counts", K), ("unseen_counts", K), ("to_move", players),
+            ("start_player", players), ("ship_value", players), ("ship_slots", players),
+            ("ship_full", players), ("ship_icons", 5 * players), ("warehouse_icons", 5 * players),
+            ("florins", players),
+        ]  # fmt: skip
+        self.obs_layout = {}
+        offset = 0
+        for field, size in sizes:
+            self.obs_layout[field] = slice(offset, offset + size)
+            offset += size
+        self.obs_size = offset
+
+    # ----------------------------------------------------------------- init
+
+    def _init(self, seeds: np.ndarray) -> MediciState:
+        B, P, N, K = len(seeds), self.num_players, self.num_cards, self.num_kinds
+        state = MediciState(
+            seed=seeds.copy(),
+            current_player=np.zeros(B, np.int8),
+            phase=np.zeros(B, np.int8),
+            legal_action_mask=np.zeros((B, self.num_actions), bool),
+            rewards=np.zeros((B, P), np.float32),
+            terminated=np.zeros(B, bool),
+            scores=np.zeros((B, P), np.int32),
+            step_count=np.zeros(B, np.int32),
+            day=np.zeros(B, np.int8),
+            start_player=np.zeros(B, np.int8),
+            revealed=np.zeros(B, np.int8),
+            final_turn=np.zeros(B, bool),
+            deck=np.zeros((B, N), np.int16),
+            deck_top=np.zeros(B, np.int16),
+            deck_end=np.zeros(B, np.int16),
+            market=np.zeros((B, N), np.int16),
+            market_len=np.zeros(B, np.int16),
+            card_loc=np.zeros((B, N), np.int8),
+            card_owner=np.full((B, N), -1, np.int8),
+            deck_counts=np.zeros((B, K), np.int16),
+            market_counts=np.zeros((B, K), np.int16),
+            ship_value=np.zeros((B, P), np.int16),
+            ship_slots=np.zeros((B, P), np.int8),
+            ship_icons=np.zeros((B, P, 5), np.int8),
+            warehouse_icons=np.zeros((B, P, 5), np.int16),
+        )
+        games = np.arange(B)
+        self._shuffle_deck(state, games)
+        # "Randomly select a starting player."
+        start = rng.randint(seeds, STREAM_START, 0, P).astype(np.int8)
+        state.start_player[:] = start
+        state.current_player[:] = start
+        self._refresh_mask(state, games)
+        return state
+
+    def _shuffle_deck(self, state: MediciState, games: np.ndarray) -> None:
+        """New deck for the current day from every card in the deck or the market
+        ("return any remaining cards in the market to the deck and reshuffle")."""
+        loc = state.card_loc[games]
+        pool = (loc == LOC_DECK) | (loc == LOC_MARKET)
+        keys = rng.shuffle_keys(state.seed[games], STREAM_DECK, state.day[games].astype(np.int64), self.num_cards)
+        keys[~pool] = np.iinfo(np.uint64).max
+        order = np.argsort(keys, axis=1, kind="stable").astype(np.int16)
+        size = pool.sum(1)
+        state.deck[games] = order
+        state.deck_top[games] = 0
+        state.deck_end[games] = size
+        loc[pool] = LOC_DECK
+        state.card_loc[games] = loc
+        state.market_len[games] = 0
+        state.market_counts[games] = 0
+        state.deck_counts[games] = (pool[:, :, None] * self._kind_onehot[: self.num_cards][None]).sum(1)
+
+    # ----------------------------------------------------------------- mask
+
+    def _refresh_mask(self, state: MediciState, games: np.ndarray) -> None:
+        mask = np.zeros((games.size, self.num_actions), bool)
+        phase = state.phase[games]
+        market_len = state.market_len[games].astype(np.int64)
+        reveal = phase == PHASE_REVEAL
+        mask[:, REVEAL] = reveal & (state.deck_end[games] > state.deck_top[games]) & (state.revealed[games] < 3)
+        mask[:, STOP] = reveal & (market_len > 0)
+        take = ~reveal
+        if take.any():
+            free = self.capacity - state.ship_slots[games, state.current_player[games]].astype(np.int64)
+            last3 = self._last_three(state, games, market_len)  # int[n, 3]; N = no card
+            need = self._nongreen[last3].astype(np.int64)
+            has2, has3 = market_len >= 2, market_len >= 3
+            mask[:, TAKE_LAST] = take
+            mask[:, TAKE_LAST_AND_2ND] = take & has2 & (need[:, 0] + need[:, 1] <= free)
+            mask[:, TAKE_LAST_AND_3RD] = take & has3 & (need[:, 0] + need[:, 2] <= free)
+            mask[:, TAKE_LAST_THREE] = take & has3 & (need.sum(1) <= free)
+        state.legal_action_mask[games] = mask
+
+    def _last_three(self, state: MediciState, games: np.ndarray, market_len: np.ndarray) -> np.ndarray:
+        """int[n, 3]: card ids at market positions m-1, m-2, m-3 (N where there is no card)."""
+        pos = market_len[:, None] - np.arange(1, 4)
+        cards = state.market[games[:, None], np.maximum(pos, 0)].astype(np.int64)
+        return np.where(pos >= 0, cards, self.num_cards)
+
+    # ----------------------------------------------------------------- step
+
+    def _apply(self, state: MediciState, games: np.ndarray, actions: np.ndarray) -> None:
+        dispatch(
+            state.phase,
+            games,
+            actions,
+            {
+                PHASE_REVEAL: lambda g, a: self._reveal_phase(state, g, a),
+                PHASE_TAKE: lambda g, a: self._take_phase(state, g, a),
+            },
+        )
+
+    def _reveal_phase(self, state: MediciState, games: np.ndarray, actions: np.ndarray) -> None:
+        reveal = games[actions == REVEAL]
+        if reveal.size:
+            # "Card after card, reveal one OR two OR three cards from the deck, displaying
+            # these cards face up in a line next to the deck"
+            top = state.deck_top[reveal]
+            card = state.deck[reveal, top].astype(np.int64)
+            state.deck_top[reveal] = top + 1
+            state.market[reveal, state.market_len[reveal]] = card
+            state.market_len[reveal] += 1
+            state.card_loc[reveal, card] = LOC_MARKET
+            kind = self.card_kind[card]
+            state.deck_counts[reveal, kind] -= 1
+            state.market_counts[reveal, kind] += 1
+            state.revealed[reveal] += 1
+            # After the third card the player must take: no further reveal is possible.
+            state.phase[reveal[state.revealed[reveal] >= 3]] = PHASE_TAKE
+        state.phase[games[actions == STOP]] = PHASE_TAKE
+        self._refresh_mask(state, games)
+
+    def _take_phase(self, state: MediciState, games: np.ndarray, actions: np.ndarray) -> None:
+        # "you MUST take the last card from the market ... In addition, you MAY take any one or
+        # two of the previous two cards from the market."
+        n = games.size
+        player = state.current_player[games].astype(np.int64)
+        market_len = state.market_len[games].astype(np.int64)
+        last3 = self._last_three(state, games, market_len)  # int[n, 3]
+        taken = np.ones((n, 3), bool)
+        taken[:, 1] = (actions == TAKE_LAST_AND_2ND) | (actions == TAKE_LAST_THREE)
+        taken[:, 2] = (actions == TAKE_LAST_AND_3RD) | (actions == TAKE_LAST_THREE)
+        taken_cards = np.where(taken, last3, self.num_cards)  # N = nothing
+        state.ship_value[games, player] += self._value[taken_cards].sum(1)
+        state.ship_slots[games, player] += self._nongreen[taken_cards].sum(1)
+        state.ship_icons[games, player] += self._icons_by_colour[taken_cards].sum(1)
+        state.market_counts[games] -= self._kind_onehot[taken_cards].sum(1)
+        rows, cols = np.nonzero(taken_cards < self.num_cards)
+        state.card_loc[games[rows], taken_cards[rows, cols]] = LOC_SHIP
+        state.card_owner[games[rows], taken_cards[rows, cols]] = player[rows]
+        # "If necessary, push the remaining cards back to fill any occurring gaps."
+        exists = last3 < self.num_cards
+        keep_3rd = exists[:, 2] & ~taken[:, 2]
+        keep_2nd = exists[:, 1] & ~taken[:, 1]
+        base = market_len - exists.sum(1)
+        state.market[games[keep_3rd], base[keep_3rd]] = last3[keep_3rd, 2]
+        state.market[games[keep_2nd], (base + keep_3rd)[keep_2nd]] = last3[keep_2nd, 1]
+        state.market_len[games] = base + keep_3rd + keep_2nd
+        self._end_turn(state, games)
+
+    def _end_turn(self, state: MediciState, games: np.ndarray) -> None:
+        P = self.num_players
+        open_ships = state.ship_slots[games] < self.capacity  # bool[n, P]
+        num_open = open_ships.sum(1)
+        # "If there is only one player left who does not yet have a fully loaded ship, this
+        # player gets one final turn. Then the round ends, even if that last ship is not fully
+        # loaded."  "Each of the three rounds ends once all players' ships are full of cards."
+        day_over = state.final_turn[games] | (num_open == 0)
+        lone = ~day_over & (num_open == 1)
+        # "Players with a fully loaded ship do not take any further turns in the round."
+        current = state.current_player[games].astype(np.int64)
+        seats = (current[:, None] + np.arange(1, P + 1)) % P  # int[n, P]: clockwise from the next seat
+        next_open = seats[np.arange(games.size), open_ships[np.arange(games.size)[:, None], seats].argmax(1)]
+        state.current_player[games] = np.where(day_over, current, next_open)
+        state.final_turn[games] = lone
+        state.phase[games] = PHASE_REVEAL
+        state.revealed[games] = 0
+        if day_over.any():
+            self._end_day(state, games[day_over])
+        live = games[~state.terminated[games]]
+        self._refresh_mask(state, live)
+
+    # ------------------------------------------------------------ day end
+
+    def ship_payouts(self, values: np.ndarray) -> np.ndarray:
+        """int[n, P] florins for ship values int[n, P], ties sharing rounded down to 5."""
+        return self._ranked_payouts(values, self._ship_cum, np.ones(values.shape, bool))
+
+    def commodity_payouts(self, icons: np.ndarray) -> np.ndarray:
+        """int[n, P] florins for warehouse icons int[n, P, 5]: majority payouts plus monopoly bonuses."""
+        icons = np.moveaxis(icons, 2, 1).astype(np.int64)  # [n, 5, P]
+        majority = self._ranked_payouts(icons, self._commodity_cum, icons > 0)
+        bonus = np.where(icons >= self._mono_threshold, self._mono_bonus, 0)
+        if self.options["monopoly_variant"]:
+            bonus = np.where(icons >= self._mono_variant_threshold, self._mono_variant_bonus, bonus)
+        return (majority + bonus).sum(1)
+
+    def _ranked_payouts(self, amounts: np.ndarray, cumulative: np.ndarray, eligible: np.ndarray) -> np.ndarray:
+        """Payouts by rank over the last axis; a tied group shares the payouts of the ranks it
+        covers, each share rounded down to a multiple of 5 ("As 5 is the smallest payment unit,
+        you must round down to the nearest 5 when tied")."""
+        a = amounts.astype(np.int64)
+        higher = ((a[..., None, :] > a[..., :, None]) & eligible[..., None, :]).sum(-1)
+        tied = ((a[..., None, :] == a[..., :, None]) & eligible[..., None, :]).sum(-1)
+        top = np.minimum(higher + tied, len(cumulative) - 1)
+        share = (cumulative[top] - cumulative[np.minimum(higher, len(cumulative) - 1)]) // np.maximum(tied, 1)
+        return np.where(eligible, share // self._round_to * self._round_to, 0)
+
+    def _end_day(self, state: MediciState, games: np.ndarray) -> None:
+        # Ship values first, then "the ships are unloaded", then commodities are scored.
+        state.scores[games] += self.ship_payouts(state.ship_value[games])
+        warehouse = state.warehouse_icons[games] + state.ship_icons[games]
+        state.warehouse_icons[games] = warehouse
+        state.scores[games] += self.commodity_payouts(warehouse)
+        # "Players move all their commodity cards into their 'warehouse' ... Neutral (green)
+        # cards without commodities are returned to the box and out of the game."
+        loc = state.card_loc[games]
+        in_ship = loc == LOC_SHIP
+        commodity = self.card_icons > 0
+        loc[in_ship & commodity] = LOC_WAREHOUSE
+        loc[in_ship & ~commodity] = LOC_BOX
+        state.card_loc[games] = loc
+        owner = state.card_owner[games]
+        owner[loc == LOC_BOX] = -1
+        state.card_owner[games] = owner
+        state.ship_value[games] = 0
+        state.ship_slots[games] = 0
+        state.ship_icons[games] = 0
+        state.final_turn[games] = False
+
+        last_day = state.day[games] >= NUM_DAYS - 1
+        over = games[last_day]
+        if over.size:
+            # "The game ends after the scoring of the third round. The player with the highest
+            # sum of florins is the winner. In the case of a tie, the tied players become joint
+            # winners."
+            state.terminated[over] = True
+            state.legal_action_mask[over] = False
+            state.rewards[over] += self.terminal_rewards(state.scores[over])
+        nxt = games[~last_day]
+        if nxt.size:
+            state.day[nxt] += 1
+            self._shuffle_deck(state, nxt)
+            # "The player with the lowest sum of florins starts the next round. (If there is a
+            # tie, randomly choose one of the tied players.)"
+            scores = state.scores[nxt]
+            poorest = scores == scores.min(1, keepdims=True)
+            pick = rng.randint(state.seed[nxt], STREAM_START, state.day[nxt].astype(np.int64), poorest.sum(1))
+            start = (np.cumsum(poorest, 1) == (pick + 1)[:, None]).argmax(1)
+            state.start_player[nxt] = start
+            state.current_player[nxt] = start
+
+    # ------------------------------------------------------------ observe
+
+    def observe(self, state: MediciState, players) -> np.ndarray:
+        players = np.broadcast_to(np.asarray(players, np.int64), (state.batch_size,))
+        B, P, K = state.batch_size, self.num_players, self.num_kinds
+        L = self.obs_layout
+        obs = np.zeros((B, self.obs_size), np.float32)
+        rows = np.arange(B)
+        obs[rows, L["phase"].start + state.phase] = 1
+        obs[rows, L["day"].start + state.day] = 1
+        obs[:, L["revealed_this_turn"]] = state.revealed[:, None]
+        obs[:, L["final_turn"]] = state.final_turn[:, None]
+        obs[:, L["deck_size"]] = (state.deck_end - state.deck_top)[:, None]
+        market_len = state.market_len.astype(np.int64)
+        obs[:, L["market_size"]] = market_len[:, None]
+        last3 = self._last_three(state, rows, market_len)
+        obs[rows[:, None], L["market_last3"].start + np.arange(3) * (K + 1) + self._kind_or_empty[last3]] = 1
+        obs[:, L["market_counts"]] = state.market_counts
+        obs[:, L["unseen_counts"]] = state.deck_counts
+        # Relative seating: block j shows seat (player + j) % P.
+        seats = (players[:, None] + np.arange(P)) % P  # int[B, P]
+        relative_to_move = (state.current_player - players) % P
+        live = ~state.terminated
+        obs[rows[live], L["to_move"].start + relative_to_move[live]] = 1
+        obs[rows, L["start_player"].start + (state.start_player - players) % P] = 1
+        rows2 = rows[:, None]
+        slots = state.ship_slots[rows2, seats]
+        obs[:, L["ship_value"]] = state.ship_value[rows2, seats]
+        obs[:, L["ship_slots"]] = slots
+        obs[:, L["ship_full"]] = slots >= self.capacity
+        obs[:, L["ship_icons"]] = state.ship_icons[rows2, seats].reshape(B, 5 * P)
+        obs[:, L["warehouse_icons"]] = state.warehouse_icons[rows2, seats].reshape(B, 5 * P)
+        obs[:, L["florins"]] = state.scores[rows2, seats]
+        return obs
+
+    # --------------------------------------------------------- invariants
+
+    def check_invariants(self, state: MediciState) -> None:
+        P, N = self.num_players, self.num_cards
+        problems = []
+        for b in range(state.batch_size):
+            loc, owner = state.card_loc[b], state.card_owner[b]
+            top, end, mlen = int(state.deck_top[b]), int(state.deck_end[b]), int(state.market_len[b])
+            if not (0 <= top <= end <= N and 0 <= mlen <= N):
+                problems.append(f"game {b}: deck/market bounds out of range (top={top}, end={end}, market={mlen})")
+                continue
+            deck_cards = state.deck[b, top:end]
+            market_cards = state.market[b, :mlen]
+            every = np.concatenate([state.deck[b, :end], market_cards])
+            if ((every < 0) | (every >= N)).any():
+                problems.append(f"game {b}: card ids outside 0..{N - 1}")
+                continue
+            if not ((loc >= LOC_DECK) & (loc <= LOC_BOX)).all():
+                problems.append(f"game {b}: card_loc holds an unknown location")
+                continue
+            # 110 cards conserved: every card is in exactly one of deck, market, ship, warehouse, box.
+            if sorted(deck_cards.tolist()) != np.flatnonzero(loc == LOC_DECK).tolist():
+                problems.append(f"game {b}: deck contents disagree with card locations")
+            if sorted(market_cards.tolist()) != np.flatnonzero(loc == LOC_MARKET).tolist():
+                problems.append(f"game {b}: market contents disagree with card locations")
+            placed = (loc == LOC_SHIP) | (loc == LOC_WAREHOUSE)
+            if ((owner[placed] < 0) | (owner[placed] >= P)).any() or (owner[~placed] != -1).any():
+                problems.append(f"game {b}: card owners inconsistent with locations")
+                continue
+            if (state.deck_counts[b] != np.bincount(self.card_kind[deck_cards], minlength=self.num_kinds)).any():
+                problems.append(f"game {b}: deck_counts disagree with the deck")
+            if (state.market_counts[b] != np.bincount(self.card_kind[market_cards], minlength=self.num_kinds)).any():
+                problems.append(f"game {b}: market_counts disagree with the market")
+            for p in range(P):
+                ship = np.flatnonzero((loc == LOC_SHIP) & (owner == p))
+                house = np.flatnonzero((loc == LOC_WAREHOUSE) & (owner == p))
+                if state.ship_value[b, p] != self.card_value[ship].sum():
+                    problems.append(f"game {b}: ship value of seat {p} wrong")
+                if state.ship_slots[b, p] != self.card_nongreen[ship].sum() or state.ship_slots[b, p] > self.capacity:
+                    problems.append(f"game {b}: ship of seat {p} holds a wrong number of non-green cards")
+                if (state.ship_icons[b, p] != self._icons_by_colour[ship].sum(0)).any():
+                    problems.append(f"game {b}: ship icons of seat {p} wrong")
+                if (state.warehouse_icons[b, p] != self._icons_by_colour[house].sum(0)).any():
+                    problems.append(f"game {b}: warehouse icons of seat {p} wrong")
+            if self.card_icons[loc == LOC_BOX].any():
+                problems.append(f"game {b}: a commodity card is in the box")
+            if not (0 <= state.day[b] < NUM_DAYS and 0 <= state.current_player[b] < P and 0 <= state.start_player[b] < P):
+                problems.append(f"game {b}: day or seat out of range")
+            if state.phase[b] not in (PHASE_REVEAL, PHASE_TAKE) or not 0 <= state.revealed[b] <= 3:
+                problems.append(f"game {b}: phase or revealed count out of range")
+            if (state.scores[b] < 0).any() or (state.scores[b] % self._round_to).any():
+                problems.append(f"game {b}: florins must be non-negative multiples of {self._round_to}")
+            if state.terminated[b] and state.legal_action_mask[b].any():
+                problems.append(f"game {b}: finished game has legal actions")
+            if not state.terminated[b] and not state.legal_action_mask[b].any():
+                problems.append(f"game {b}: live game has no legal action")
+        if problems:
+            raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))
+
+    # ------------------------------------------------------ hidden info
+
+    def randomize_hidden(self, state: MediciState, player: int, seed: int) -> MediciState:
+        """Everything hidden in Medici is the order of the face-down deck and the future
+        (the seed drives later shuffles and start-player ties); every player sees the rest."""
+        out = state.copy()
+        B = state.batch_size
+        new_seeds = rng.hash64(np.uint64(seed), 99, np.arange(B))
+        keys = rng.shuffle_keys(new_seeds, 0, 0, self.num_cards)
+        for b in range(B):
+            top, end = int(out.deck_top[b]), int(out.deck_end[b])
+            live = out.deck[b, top:end].copy()
+            out.deck[b, top:end] = live[np.argsort(keys[b, : end - top], kind="stable")]
+        out.seed[:] = new_seeds
+        return out
+
+    # ------------------------------------------------------------ render
+
+    def card_label(self, card: int) -> str:
+        return self.kind_names[self.card_kind[card]]
+
+    def render(self, state: MediciState, game: int = 0) -> str:
+        b = game
+        P = self.num_players
+        lines = [
+            f"Medici — day {int(state.day[b]) + 1} of {NUM_DAYS}, start player {int(state.start_player[b])}, "
+            f"deck {int(state.deck_end[b] - state.deck_top[b])} cards"
+        ]
+        market = [self.card_label(c) for c in state.market[b, : state.market_len[b]]]
+        lines.append(f"Market ({len(market)}; the last three can be taken): " + (" | ".join(market) or "empty"))
+        for p in range(P):
+            ship_cards = np.flatnonzero((state.card_loc[b] == LOC_SHIP) & (state.card_owner[b] == p))
+            icons = state.warehouse_icons[b, p]
+            house = ", ".join(f"{self.colour_names[c]} {int(icons[c])}" for c in range(5) if icons[c])
+            marker = ">" if (p == state.current_player[b] and not state.terminated[b]) else " "
+            lines.append(
+                f"{marker} player_{p}: {int(state.scores[b, p]):3d} florins | ship {int(state.ship_slots[b, p])}/"
+                f"{self.capacity} value {int(state.ship_value[b, p]):2d}: "
+                + (", ".join(self.card_label(c) for c in ship_cards) or "empty")
+                + f" | warehouse: {house or 'empty'}"
+            )
+        if state.terminated[b]:
+            lines.append("Game over. Final florins: " + ", ".join(str(int(s)) for s in state.scores[b]))
+        else:
+            turn = "final turn, " if state.final_turn[b] else ""
+            lines.append(
+                f"player_{int(state.current_player[b])} to move ({turn}{int(state.revealed[b])} revealed this turn)"
+            )
+        return "\n".join(lines)
