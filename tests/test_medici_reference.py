@@ -382,3 +382,60 @@ def test_observation_layout():
             assert field("ship_icons")[5 * j : 5 * j + 5].sum() == sum(ref.CARD_ICONS[c] for c in g.ships[q])
     play_random(g, rng)
     assert g.observe(0)[off["to_move"][0] : off["to_move"][0] + P].sum() == 0
+
+
+def test_take_legality_with_green_cards_and_gap_closing():
+    g = MediciReference(4, 3)
+    p = g.current_player
+    first = {k: ref.CARD_KIND.index(k) for k in range(ref.NUM_KINDS)}
+    grain2, spice3, fur4 = first[0], first[5], first[10]
+    neutral7, neutral2, green_dye = first[31], first[30], first[28]
+    others = [c for c in range(110) if c not in (grain2, spice3, fur4, neutral7, neutral2, green_dye, 1, 2, 3, 4)]
+    # Seat p's ship holds 4 non-green cards (1 free slot) and a green card.
+    g.ships = [[] for _ in range(4)]
+    g.ships[p] = [1, 2, 3, 4, neutral2]
+    g.market = [fur4, grain2, neutral7, spice3]  # m-1 = spice3, m-2 = neutral7, m-3 = grain2
+    g.deck = others
+    g.phase = ref.TAKE
+    g.revealed_this_turn = 1
+    # take_last (1 non-green) fits; last + 2nd (spice3 + green) fits;
+    # last + 3rd (2 non-green) and last three do not.
+    assert g.legal_action_mask().tolist() == [False, False, True, True, False, False]
+    g.step(3)
+    assert g.market == [fur4, grain2]  # the gap closes, order kept
+    assert sorted(g.ships[p]) == sorted([1, 2, 3, 4, neutral2, neutral7, spice3])
+    assert g.current_player == (p + 1) % 4
+    assert g.phase == ref.REVEAL and g.revealed_this_turn == 0
+    # With plenty of room every take is legal; the market has only 2 cards
+    # accessible beyond the last: fur4 is 2nd-last now.
+    g.step(1)  # stop without revealing (market non-empty)
+    assert g.legal_action_mask().tolist() == [False, False, True, True, False, False]
+    g.step(2)
+    assert g.market == [fur4]
+    # Green single commodities go to the warehouse, neutral cards to the box.
+    assert ref.CARD_ICONS[green_dye] == 1 and ref.CARD_GREEN[green_dye]
+
+
+def test_reveal_limit_and_stop_rules():
+    g = MediciReference(3, 8)
+    rng = np.random.default_rng(8)
+    for _ in range(300):
+        if g.terminated:
+            break
+        mask = g.legal_action_mask()
+        if g.phase == ref.REVEAL:
+            # reveal only with a non-empty deck; stop only with a non-empty market
+            assert mask[0] == (len(g.deck) > 0)
+            assert mask[1] == (len(g.market) > 0)
+            assert g.revealed_this_turn < 3
+            assert not mask[2:].any()
+        else:
+            assert not mask[:2].any() and mask[2]
+        revealed, player, day = g.revealed_this_turn, g.current_player, g.day
+        a = int(rng.choice(np.flatnonzero(mask)))
+        g.step(a)
+        if a == 0 and revealed == 2:
+            # the third reveal moves to TAKE by itself (unless the take that
+            # followed was forced and the turn already passed on)
+            same_turn = g.current_player == player and g.day == day and not g.terminated
+            assert not same_turn or (g.phase == ref.TAKE and g.revealed_this_turn == 3)

@@ -1,0 +1,225 @@
+"""Conformance checker shipped with the library, run by the test suite on every
+registered game and player count (like pgx's ``api_test``).
+
+    >>> import florentine_envs
+    >>> from florentine_envs.testing import check_game
+    >>> report = check_game(florentine_envs.make("medici", num_players=2), num_games=8)
+    >>> report["games_finished"]
+    8
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from .core.game import Game
+from .core.state import State
+
+
+def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """int[B]: a uniformly random legal action per row (0 for rows with no legal action)."""
+    scores = rng.random(mask.shape) * mask
+    return np.where(mask.any(1), scores.argmax(1), 0)
+
+
+def states_equal(a: State, b: State) -> bool:
+    return all(np.array_equal(x, y) for x, y in zip(a.arrays().values(), b.arrays().values()))
+
+
+def _first_difference(a: State, b: State) -> str:
+    for name, x in a.arrays().items():
+        y = getattr(b, name)
+        if not np.array_equal(x, y):
+            return name
+    return ""
+
+
+def play_random(game: Game, seeds, rng: np.random.Generator, max_steps: int = 100_000, on_step=None):
+    """Play random legal games to the end; returns (final state, actions int[T, B]).
+
+    ``on_step(state, t)`` is called before every step (for checks along the way).
+    """
+    state = game.init(np.asarray(seeds, dtype=np.uint64))
+    history = []
+    for t in range(max_steps):
+        if state.terminated.all():
+            break
+        if on_step is not None:
+            on_step(state, t)
+        actions = random_legal_actions(state.legal_action_mask, rng)
+        history.append(actions)
+        game.step(state, actions)
+    else:
+        raise AssertionError(f"{game.name}: games not finished after {max_steps} steps")
+    return state, np.array(history, dtype=np.int64).reshape(len(history), -1)
+
+
+def check_game(game: Game, num_games: int = 64, seed: int = 0, leak_checks: int = 6) -> dict:
+    """Run every conformance check on ``game``; raises ``AssertionError`` on the first failure.
+
+    Checks: dtypes and shapes; named observation layout; no live decision with an all-false
+    mask; finished games frozen with zero reward; invariants along the way; batch invariance
+    (game i of a batch of ``num_games`` follows exactly the trajectory of its seed stepped
+    alone); replay determinism from ``(seed, actions)``; copies never alias; JSON round trip;
+    illegal actions refused with ``ValueError`` and the state unchanged; hidden information
+    (re-randomising what a player cannot see changes neither their observation nor, when
+    they are to move, their mask); terminal rewards zero-sum.
+    """
+    name, P, A = game.name, game.num_players, game.num_actions
+    rng = np.random.default_rng(seed)
+    seeds = np.arange(1000 * seed, 1000 * seed + num_games, dtype=np.uint64)
+    report = {"game": name, "num_players": P}
+
+    # --- static metadata -------------------------------------------------------------
+    assert len(game.action_names) == A, f"{name}: {len(game.action_names)} action names for {A} actions"
+    covered = np.zeros(game.obs_size, int)
+    for field, sl in game.obs_layout.items():
+        assert isinstance(sl, slice) and 0 <= sl.start < sl.stop <= game.obs_size, f"{name}: bad slice {field}"
+        covered[sl] += 1
+    assert (covered == 1).all(), f"{name}: obs_layout must cover the observation exactly once"
+
+    # --- shapes and dtypes -----------------------------------------------------------
+    state = game.init(seeds)
+    B = num_games
+    expected = {
+        "seed": (np.uint64, (B,)),
+        "current_player": (None, (B,)),
+        "legal_action_mask": (np.bool_, (B, A)),
+        "rewards": (np.float32, (B, P)),
+        "terminated": (np.bool_, (B,)),
+        "scores": (None, (B, P)),
+        "step_count": (None, (B,)),
+    }
+    for field, (dtype, shape) in expected.items():
+        arr = getattr(state, field)
+        assert arr.shape == shape, f"{name}: {field} has shape {arr.shape}, expected {shape}"
+        assert dtype is None or arr.dtype == dtype, f"{name}: {field} has dtype {arr.dtype}"
+    for field, arr in state.arrays().items():
+        assert isinstance(arr, np.ndarray) and arr.shape[:1] == (B,), f"{name}: {field} lacks the batch axis"
+    obs = game.observe(state, state.current_player)
+    assert obs.dtype == np.float32 and obs.shape == (B, game.obs_size), f"{name}: observe shape/dtype"
+    assert np.isfinite(obs).all()
+
+    # --- copies never alias ----------------------------------------------------------
+    clone = state.copy()
+    for field, arr in state.arrays().items():
+        assert not np.shares_memory(arr, getattr(clone, field)), f"{name}: copy aliases {field}"
+    before = state.copy()
+    game.step(clone, random_legal_actions(clone.legal_action_mask, rng))
+    assert states_equal(state, before), f"{name}: stepping a copy changed the original"
+
+    # --- a batch played to the end, with checks along the way ---------------------------
+    checkpoints: list[State] = []
+    leak_at = set(np.linspace(0, 60, leak_checks).astype(int).tolist())
+    previous: dict = {}
+
+    def on_step(s: State, t: int) -> None:
+        live = ~s.terminated
+        assert s.legal_action_mask[live].any(1).all(), f"{name}: a live game has no legal action at step {t}"
+        assert not s.legal_action_mask[~live].any(), f"{name}: a finished game has legal actions"
+        game.check_invariants(s)
+        if "state" in previous:
+            frozen = previous["state"].terminated
+            for field, arr in s.arrays().items():
+                if field != "rewards":
+                    assert np.array_equal(arr[frozen], getattr(previous["state"], field)[frozen]), (
+                        f"{name}: finished games must be frozen ({field} changed)"
+                    )
+            assert not s.rewards[frozen].any(), f"{name}: finished games must get zero reward"
+        previous["state"] = s.copy()
+        if t in leak_at:
+            checkpoints.append(s.copy())
+
+    final, actions = play_random(game, seeds, rng, on_step=on_step)
+    game.check_invariants(final)
+    report["games_finished"] = int(final.terminated.sum())
+    report["steps"] = int(final.step_count.sum())
+
+    # --- replay determinism --------------------------------------------------------
+    replay = game.init(seeds)
+    for a in actions:
+        game.step(replay, a)
+    assert states_equal(replay, final), f"{name}: replay from (seed, actions) diverged"
+
+    # --- batch invariance: game i alone follows the same trajectory -----------------------
+    for i in sorted({0, B // 2, B - 1}):
+        alone = game.init(seeds[i : i + 1])
+        batch = game.init(seeds)
+        for t, a in enumerate(actions):
+            assert states_equal(alone, batch.select(i)), (
+                f"{name}: game {i} alone diverges from the batch at step {t} "
+                f"(field {_first_difference(alone, batch.select(i))})"
+            )
+            game.step(alone, a[i : i + 1])  # a finished game ignores it, as in the batch
+            game.step(batch, a)
+        assert states_equal(alone, final.select(i)), f"{name}: game {i} alone ends differently"
+
+    # --- JSON round trip -----------------------------------------------------------
+    for s in checkpoints + [final]:
+        for i in (0, B - 1):
+            restored = game.from_json(game.to_json(s, i))
+            assert states_equal(restored, s.select(i)), (
+                f"{name}: JSON round trip changed {_first_difference(restored, s.select(i))}"
+            )
+
+    # --- illegal actions are refused, state unchanged --------------------------------
+    for s in checkpoints:
+        live = np.flatnonzero(~s.terminated)
+        illegal_rows = [b for b in live if not s.legal_action_mask[b].all()]
+        if not illegal_rows:
+            continue
+        b = illegal_rows[0]
+        bad = rng.random(A) * ~s.legal_action_mask[b]
+        acts = random_legal_actions(s.legal_action_mask, rng)
+        acts[b] = int(bad.argmax())
+        snapshot = s.copy()
+        try:
+            game.step(s, acts)
+        except ValueError as err:
+            assert game.action_names[acts[b]] in str(err), f"{name}: error must name the action: {err}"
+        else:
+            raise AssertionError(f"{name}: illegal action {acts[b]} accepted")
+        assert states_equal(s, snapshot), f"{name}: a refused action changed the state"
+        out_of_range = acts.copy()
+        out_of_range[b] = A
+        try:
+            game.step(s, out_of_range)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError(f"{name}: out-of-range action accepted")
+        assert states_equal(s, snapshot)
+
+    # --- hidden information ----------------------------------------------------------
+    changed = 0
+    for k, s in enumerate(checkpoints):
+        for p in range(P):
+            other = game.randomize_hidden(s, p, seed=1234 + k * P + p)
+            changed += not states_equal(other, s)
+            players = np.full(B, p)
+            assert np.array_equal(game.observe(other, players), game.observe(s, players)), (
+                f"{name}: player {p}'s observation depends on hidden information"
+            )
+            to_move = (s.current_player == p) & ~s.terminated
+            assert np.array_equal(other.legal_action_mask[to_move], s.legal_action_mask[to_move]), (
+                f"{name}: player {p}'s legal actions depend on hidden information"
+            )
+    assert changed > 0, f"{name}: randomize_hidden never changed anything: the leak test would be vacuous"
+    report["leak_checks"] = len(checkpoints) * P
+
+    # --- rewards ------------------------------------------------------------------
+    if game.options.get("reward", "win") in ("win", "score"):
+        replay = game.init(seeds)
+        totals = np.zeros((B, P), np.float64)
+        for a in actions:
+            game.step(replay, a)
+            totals += replay.rewards
+        assert np.allclose(totals.sum(1), 0.0, atol=1e-4), f"{name}: rewards are not zero-sum"
+        report["mean_reward_by_seat"] = totals.mean(0).round(3).tolist()
+    return report
+
+
+def state_fields(state: State) -> list[str]:
+    return [f.name for f in dataclasses.fields(state)]

@@ -1,0 +1,18 @@
+import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--diff-games", type=int, default=2000,
+        help="random games per player count in the Medici differential test (default 2000)",
+    )
+    parser.addoption("--runslow", action="store_true", default=False, help="run long statistical checks")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--runslow"):
+        return
+    skip_slow = pytest.mark.skip(reason="long statistical check: run with --runslow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip_slow)
