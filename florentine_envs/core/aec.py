@@ -142,6 +142,19 @@ class FlorentineAECEnv(AECEnv):
         pass
 
 
+class StrictOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order enforcement, except that a step once every agent is done
+    raises ``ValueError`` (PettingZoo only warns) -- bad input is never absorbed."""
+
+    def step(self, action) -> None:
+        if self._has_reset and not self.agents:
+            raise ValueError(
+                f"{self.unwrapped.game.name}: the game is over and every agent is done "
+                f"(got action {action!r}; no action is legal); call reset()"
+            )
+        super().step(action)
+
+
 def make_env_functions(game_factory: Callable[..., Game]):
     """``(env, raw_env)`` for a ``<game>_v0`` module, PettingZoo style."""
 
@@ -154,6 +167,6 @@ def make_env_functions(game_factory: Callable[..., Game]):
     def env(num_players: int | None = None, render_mode: str | None = None, **options):
         # No AssertOutOfBoundsWrapper / TerminateIllegalWrapper: the raw env itself refuses a
         # bad action with a ValueError and leaves the game unchanged.
-        return wrappers.OrderEnforcingWrapper(raw_env(num_players=num_players, render_mode=render_mode, **options))
+        return StrictOrderEnforcingWrapper(raw_env(num_players=num_players, render_mode=render_mode, **options))
 
     return env, raw_env

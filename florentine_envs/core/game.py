@@ -141,6 +141,10 @@ class Game(abc.ABC):
         """A copy of ``state`` (every game) in which everything ``player`` cannot see
         (other hands, deck order, future randomness) is re-drawn with ``seed``."""
 
+    def describe_action(self, state: State, game: int, action: int) -> str:
+        """Human-readable meaning of ``action`` in game ``game`` (override to name cards etc.)."""
+        return self.action_names[action]
+
     def render(self, state: State, game: int = 0) -> str:
         """Text picture of one game (override per game)."""
         return f"{self.name}: player {int(state.current_player[game])} to move"

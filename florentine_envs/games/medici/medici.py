@@ -110,6 +110,8 @@ class Medici(Game):
         kind_icons = np.array([k["icons"] for k in kinds], np.int8)
         kind_green = np.array([k["green"] for k in kinds], bool)
         kind_colour = np.array([colours.index(k["colour"]) if k["colour"] else -1 for k in kinds])
+        # Public per-kind tables (agents read them to value the kinds seen in observations).
+        self.kind_value, self.kind_icons, self.kind_green, self.kind_colour = kind_value, kind_icons, kind_green, kind_colour
         self.card_value = kind_value[kind_of_card]  # int16[N]
         self.card_icons = kind_icons[kind_of_card]  # int8[N]
         self.card_nongreen = (~kind_green[kind_of_card]).astype(np.int8)  # int8[N]
@@ -509,6 +511,15 @@ class Medici(Game):
 
     def card_label(self, card: int) -> str:
         return self.kind_names[self.card_kind[card]]
+
+    def describe_action(self, state: MediciState, game: int, action: int) -> str:
+        if action == REVEAL:
+            return "reveal the top card of the deck"
+        if action == STOP:
+            return "stop revealing and take cards"
+        last3 = self._last_three(state, np.array([game]), state.market_len[[game]].astype(np.int64))[0]
+        picks = {TAKE_LAST: [0], TAKE_LAST_AND_2ND: [0, 1], TAKE_LAST_AND_3RD: [0, 2], TAKE_LAST_THREE: [0, 1, 2]}
+        return "take " + " + ".join(self.card_label(last3[i]) for i in picks[action])
 
     def render(self, state: MediciState, game: int = 0) -> str:
         b = game

@@ -1,0 +1,50 @@
+"""The shipped conformance checker on every registered game and player count."""
+
+import numpy as np
+import pytest
+
+import florentine_envs
+from florentine_envs.testing import check_game
+
+CASES = [(name, p) for name in florentine_envs.available_games() for p in florentine_envs.player_counts(name)]
+
+
+@pytest.mark.parametrize("name,num_players", CASES)
+def test_conformance(name, num_players):
+    report = check_game(florentine_envs.make(name, num_players=num_players), num_games=64)
+    assert report["games_finished"] == 64
+    assert report["leak_checks"] >= num_players
+
+
+@pytest.mark.parametrize("name", florentine_envs.available_games())
+def test_conformance_with_score_rewards(name):
+    num_players = florentine_envs.player_counts(name)[0]
+    check_game(florentine_envs.make(name, num_players=num_players, reward="score"), num_games=16, seed=3)
+
+
+def test_registry_refuses_unknown_game_and_player_count():
+    with pytest.raises(ValueError, match="unknown game 'chess'.*available: .*medici"):
+        florentine_envs.make("chess")
+    with pytest.raises(ValueError, match=r"num_players=7 is not supported; allowed: 2, 3, 4, 5, 6"):
+        florentine_envs.make("medici", num_players=7)
+    with pytest.raises(ValueError, match="reward='points'.*allowed"):
+        florentine_envs.make("medici", num_players=3, reward="points")
+
+
+def test_seeds_must_be_a_non_empty_integer_vector():
+    game = florentine_envs.make("medici", num_players=3)
+    for bad in ([], [[1, 2]], [1.5], [-1]):
+        with pytest.raises(ValueError, match="seeds"):
+            game.init(np.array(bad))
+
+
+def test_copy_is_deep_and_select_assign_round_trip():
+    game = florentine_envs.make("medici", num_players=4)
+    state = game.init(np.arange(5))
+    copy = state.copy()
+    copy.deck[0, 0] += 1
+    assert state.deck[0, 0] != copy.deck[0, 0]
+    one = state.select(np.array([3]))
+    other = game.init(np.arange(5) + 100)
+    other.assign(np.array([1]), one)
+    assert np.array_equal(other.market[1], state.market[3])
