@@ -129,8 +129,9 @@ class Game(abc.ABC):
         )
 
     @abc.abstractmethod
-    def observe(self, state: State, players) -> np.ndarray:
-        """float32[B, obs_size]: what ``players[b]`` (int[B]) sees of game b, laid out by ``obs_layout``."""
+    def observe(self, state: State, players, out: np.ndarray | None = None) -> np.ndarray:
+        """float32[B, obs_size]: what ``players[b]`` (int[B]) sees of game b, laid out by
+        ``obs_layout``; written into ``out`` (float32[B, obs_size]) when given."""
 
     @abc.abstractmethod
     def check_invariants(self, state: State) -> None:

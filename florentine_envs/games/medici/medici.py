@@ -124,8 +124,6 @@ class Medici(Game):
         self._icons_by_colour = pad(icons_by_colour)  # int8[N+1, 5]
         self._value = pad(self.card_value)  # int16[N+1]
         self._nongreen = pad(self.card_nongreen)  # int8[N+1]
-        kind_onehot = np.eye(self.num_kinds, dtype=np.int16)[kind_of_card]
-        self._kind_onehot = pad(kind_onehot)  # int16[N+1, K]
         self._kind_or_empty = np.concatenate([kind_of_card, [self.num_kinds]])  # int[N+1]; K = "no card"
 
         players = num_players
@@ -215,7 +213,13 @@ class Medici(Game):
         state.card_loc[games] = loc
         state.market_len[games] = 0
         state.market_counts[games] = 0
-        state.deck_counts[games] = (pool[:, :, None] * self._kind_onehot[: self.num_cards][None]).sum(1)
+        state.deck_counts[games] = self._kind_counts(pool)
+
+    def _kind_counts(self, cards: np.ndarray) -> np.ndarray:
+        """int[n, K]: how many cards of each kind are flagged in ``cards`` (bool[n, N])."""
+        n, K = cards.shape[0], self.num_kinds
+        rows, ids = np.nonzero(cards)
+        return np.bincount(rows * K + self.card_kind[ids], minlength=n * K).reshape(n, K)
 
     # ----------------------------------------------------------------- mask
 
@@ -291,7 +295,9 @@ class Medici(Game):
         state.ship_value[games, player] += self._value[taken_cards].sum(1)
         state.ship_slots[games, player] += self._nongreen[taken_cards].sum(1)
         state.ship_icons[games, player] += self._icons_by_colour[taken_cards].sum(1)
-        state.market_counts[games] -= self._kind_onehot[taken_cards].sum(1)
+        for slot in range(3):  # at most one card per slot and game: plain fancy indexing is exact
+            took = taken_cards[:, slot] < self.num_cards
+            state.market_counts[games[took], self.card_kind[taken_cards[took, slot]]] -= 1
         rows, cols = np.nonzero(taken_cards < self.num_cards)
         state.card_loc[games[rows], taken_cards[rows, cols]] = LOC_SHIP
         state.card_owner[games[rows], taken_cards[rows, cols]] = player[rows]
@@ -399,11 +405,15 @@ class Medici(Game):
 
     # ------------------------------------------------------------ observe
 
-    def observe(self, state: MediciState, players) -> np.ndarray:
+    def observe(self, state: MediciState, players, out: np.ndarray | None = None) -> np.ndarray:
         players = np.broadcast_to(np.asarray(players, np.int64), (state.batch_size,))
         B, P, K = state.batch_size, self.num_players, self.num_kinds
         L = self.obs_layout
-        obs = np.zeros((B, self.obs_size), np.float32)
+        if out is None:
+            obs = np.zeros((B, self.obs_size), np.float32)
+        else:
+            obs = out
+            obs.fill(0)
         rows = np.arange(B)
         obs[rows, L["phase"].start + state.phase] = 1
         obs[rows, L["day"].start + state.day] = 1
