@@ -1,7 +1,5 @@
 """The ``florentine`` command line."""
 
-import numpy as np
-
 from training import cli
 
 
@@ -26,12 +24,26 @@ def test_play_refuses_bad_input_and_asks_again():
     assert any("Game over" in line for line in lines)
 
 
-def test_play_accepts_action_names():
+def test_play_accepts_action_names_and_narrates_every_move():
     lines = []
     args = cli.build_parser().parse_args(["play", "medici", "--players", "human,heuristic,random"])
-    cli.cmd_play(args, read=scripted(["stop"] + ["take_last"] * 400 + ["1"] * 400), write=lines.append)
-    assert any("player_0, your move:" in line for line in lines)
-    assert any("chooses:" in line for line in lines)
+    cli.cmd_play(args, read=scripted(["STOP"] + ["take_last"] * 400 + ["1"] * 400), write=lines.append)
+    text = "\n".join(lines)
+    assert "player_0, your move:" in text
+    # the automatic first reveal and the computer players' moves are announced
+    assert "player_0 (you) reveals " in text and "(the only legal move)" in text
+    assert "player_1 (heuristic) takes " in text and "player_2 (random) " in text
+    # each day's scoring is shown before the ships are unloaded
+    for day in (1, 2, 3):
+        assert f"--- end of day {day}: scoring ---" in text
+    assert "--- the game is over ---" in text
+
+
+def test_unknown_or_bad_options_are_clear_errors(capsys):
+    assert cli.main(["play", "medici", "--players", "human,random", "--option", "foo=bar"]) == 2
+    assert "unknown option(s) ['foo']; allowed: monopoly_variant, reward, cards_path" in capsys.readouterr().err
+    assert cli.main(["play", "medici", "--players", "human,random", "--option", "monopoly_variant=banana"]) == 2
+    assert "monopoly_variant must be True or False" in capsys.readouterr().err
 
 
 def test_parse_options():

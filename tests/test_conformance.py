@@ -48,3 +48,25 @@ def test_copy_is_deep_and_select_assign_round_trip():
     other = game.init(np.arange(5) + 100)
     other.assign(np.array([1]), one)
     assert np.array_equal(other.market[1], state.market[3])
+
+
+def test_on_move_reports_every_move_without_changing_the_game():
+    game = florentine_envs.make("medici", num_players=3)
+    moves = []
+
+    def record(before, after, games, actions, forced):
+        assert not np.shares_memory(before.deck, after.deck)
+        moves.append((int(actions[0]), forced))
+
+    watched = game.init(np.array([4]), on_move=record)
+    plain = game.init(np.array([4]))
+    rng = np.random.default_rng(0)
+    decisions = 0
+    while not plain.terminated[0]:
+        action = np.array([rng.choice(np.flatnonzero(plain.legal_action_mask[0]))])
+        game.step(plain, action)
+        game.step(watched, action, on_move=record)
+        decisions += 1
+    assert all(np.array_equal(a, b) for a, b in zip(plain.arrays().values(), watched.arrays().values()))
+    assert sum(not forced for _, forced in moves) == decisions
+    assert any(forced for _, forced in moves)  # e.g. the first reveal into an empty market

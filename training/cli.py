@@ -51,11 +51,11 @@ def ask_human(game, state, seat: int, read=input, write=print) -> int:
             answer = read(f"choose 1-{len(legal)}: ").strip()
         except EOFError:
             raise SystemExit("\ninput closed; game abandoned") from None
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(legal):
             return int(legal[int(answer) - 1])
         names = [game.action_names[a] for a in legal]
-        if answer in names:
-            return int(legal[names.index(answer)])
+        if answer.lower() in names:
+            return int(legal[names.index(answer.lower())])
         write(f"'{answer}' is not a legal choice: type a number from 1 to {len(legal)} (or an action name).")
 
 
@@ -63,23 +63,30 @@ def cmd_play(args, read=input, write=print) -> int:
     kinds = [k.strip() for k in args.players.split(",") if k.strip()]
     game = florentine_envs.make(args.game, num_players=len(kinds), **parse_options(args.option))
     agents = [None if k == "human" else make_agent(k, game, seed=args.seed + i) for i, k in enumerate(kinds)]
-    state = game.init(np.array([args.seed], dtype=np.uint64))
+    names = [f"player_{i} ({'you' if k == 'human' else k})" for i, k in enumerate(kinds)]
+
+    def narrate(before, after, games, actions, forced):
+        for line in game.narrate(before, after, 0, int(actions[0]), forced):
+            for i, name in enumerate(names):  # longest first is not needed: player ids are unique
+                line = line.replace(f"player_{i} ", f"{name} ").replace(f"player_{i}:", f"{name}:")
+            write(line)
+
+    state = game.init(np.array([args.seed], dtype=np.uint64), on_move=narrate)
     while not state.terminated[0]:
-        write("")
-        write(game.render(state, 0))
         seat = int(state.current_player[0])
         if agents[seat] is None:
+            write("")
+            write(game.render(state, 0))
             action = ask_human(game, state, seat, read, write)
         else:
             obs = game.observe(state, np.array([seat]))
             action = int(agents[seat].act(obs, state.legal_action_mask)[0])
-            write(f"player_{seat} ({kinds[seat]}) chooses: {game.describe_action(state, 0, action)}")
-        game.step(state, np.array([action]))
+        game.step(state, np.array([action]), on_move=narrate)
     write("")
     write(game.render(state, 0))
     ranks = game.ranks(state)[0]
     for seat in np.argsort(ranks, kind="stable"):
-        write(f"rank {ranks[seat]}: player_{seat} ({kinds[seat]}) with {int(state.scores[0, seat])}")
+        write(f"rank {ranks[seat]}: {names[seat]} with {int(state.scores[0, seat])}")
     return 0
 
 
@@ -158,6 +165,9 @@ def main(argv=None) -> int:
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -56,8 +56,10 @@ class Game(abc.ABC):
 
     # ------------------------------------------------------------------ API
 
-    def init(self, seeds) -> State:
-        """``seeds``: uint64[B] (or a list of ints) -> B fresh games at their first decision."""
+    def init(self, seeds, on_move: Callable | None = None) -> State:
+        """``seeds``: uint64[B] (or a list of ints) -> B fresh games at their first decision.
+
+        ``on_move``: see :meth:`step` (reports the forced moves played at the start)."""
         seeds = np.asarray(seeds)
         if seeds.ndim != 1 or seeds.size == 0:
             raise ValueError(f"{self.name}: seeds must be a non-empty 1-D array of integers, got shape {seeds.shape}")
@@ -66,11 +68,17 @@ class Game(abc.ABC):
         if np.issubdtype(seeds.dtype, np.signedinteger) and (seeds < 0).any():
             raise ValueError(f"{self.name}: seeds must be non-negative")
         state = self._init(seeds.astype(np.uint64))
-        self._play_forced(state, np.arange(state.batch_size))
+        self._play_forced(state, np.arange(state.batch_size), on_move)
         return state
 
-    def step(self, state: State, actions) -> State:
-        """Apply ``actions`` (int[B]) in place; finished games are frozen (action ignored, reward 0)."""
+    def step(self, state: State, actions, on_move: Callable | None = None) -> State:
+        """Apply ``actions`` (int[B]) in place; finished games are frozen (action ignored, reward 0).
+
+        ``on_move(before, after, games, actions, forced)``, if given, is called after every
+        move applied -- the players' own and each forced one -- with copies of the state
+        before and the state after; it lets a front end narrate what happened (slow: use
+        it for play and debugging, not training).
+        """
         actions = np.asarray(actions)
         batch = state.batch_size
         if actions.shape != (batch,) or not np.issubdtype(actions.dtype, np.integer):
@@ -89,11 +97,19 @@ class Game(abc.ABC):
         state.rewards[:] = 0.0
         if live.size:
             state.step_count[live] += 1
-            self._apply(state, live, chosen)
-            self._play_forced(state, live)
+            self._apply_reported(state, live, chosen, on_move, forced=False)
+            self._play_forced(state, live, on_move)
         return state
 
-    def _play_forced(self, state: State, games: np.ndarray) -> None:
+    def _apply_reported(self, state: State, games, actions, on_move, forced: bool) -> None:
+        if on_move is None:
+            self._apply(state, games, actions)
+            return
+        before = state.copy()
+        self._apply(state, games, actions)
+        on_move(before, state.copy(), games, actions, forced)
+
+    def _play_forced(self, state: State, games: np.ndarray, on_move: Callable | None = None) -> None:
         """Play every decision that has exactly one legal action (DESIGN.md rule 1:
         automatic steps run inside ``step`` until the next real decision)."""
         for _ in range(MAX_FORCED_CHAIN):
@@ -105,7 +121,7 @@ class Game(abc.ABC):
             if not forced.any():
                 return
             games = games[forced]
-            self._apply(state, games, mask[forced].argmax(1))
+            self._apply_reported(state, games, mask[forced].argmax(1), on_move, forced=True)
         raise RuntimeError(f"{self.name}: forced-move chain did not end")
 
     @abc.abstractmethod
@@ -145,6 +161,11 @@ class Game(abc.ABC):
     def describe_action(self, state: State, game: int, action: int) -> str:
         """Human-readable meaning of ``action`` in game ``game`` (override to name cards etc.)."""
         return self.action_names[action]
+
+    def narrate(self, before: State, after: State, game: int, action: int, forced: bool) -> list[str]:
+        """Lines telling what one move did (override per game to name cards, scoring...)."""
+        who = f"player_{int(before.current_player[game])}"
+        return [f"{who} {'(forced) ' if forced else ''}plays {self.action_names[action]}"]
 
     def render(self, state: State, game: int = 0) -> str:
         """Text picture of one game (override per game)."""

@@ -19,6 +19,11 @@ def make(name: str, num_players: int | None = None, **options) -> Game:
     if name not in _REGISTRY:
         raise ValueError(f"unknown game {name!r}; available: {', '.join(available_games())}")
     factory = _REGISTRY[name]
+    allowed = getattr(factory, "option_names", None)
+    if allowed is not None:
+        unknown = sorted(set(options) - set(allowed))
+        if unknown:
+            raise ValueError(f"{name}: unknown option(s) {unknown}; allowed: {', '.join(allowed)}")
     if num_players is None:
         return factory(**options)
     return factory(num_players=num_players, **options)
