@@ -3,7 +3,9 @@ import pytest
 
 def pytest_addoption(parser):
     parser.addoption(
-        "--diff-games", type=int, default=2000,
+        "--diff-games",
+        type=int,
+        default=2000,
         help="random games per player count in the Medici differential test (default 2000)",
     )
     parser.addoption("--runslow", action="store_true", default=False, help="run long statistical checks")

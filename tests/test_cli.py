@@ -48,7 +48,9 @@ def test_unknown_or_bad_options_are_clear_errors(capsys):
 
 def test_parse_options():
     assert cli.parse_options(["monopoly_variant=true", "reward=score", "x=3"]) == {
-        "monopoly_variant": True, "reward": "score", "x": 3,
+        "monopoly_variant": True,
+        "reward": "score",
+        "x": 3,
     }
 
 

@@ -12,7 +12,7 @@ Unlike PettingZoo's ``TerminateIllegalWrapper``, an illegal action is refused:
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import gymnasium
 import numpy as np
@@ -37,7 +37,8 @@ class FlorentineAECEnv(AECEnv):
         obs_space = gymnasium.spaces.Box(low=-np.inf, high=np.inf, shape=(game.obs_size,), dtype=np.float32)
         mask_space = gymnasium.spaces.Box(low=0, high=1, shape=(game.num_actions,), dtype=np.int8)
         self.observation_spaces = {
-            a: gymnasium.spaces.Dict({"observation": obs_space, "action_mask": mask_space}) for a in self.possible_agents
+            a: gymnasium.spaces.Dict({"observation": obs_space, "action_mask": mask_space})
+            for a in self.possible_agents
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(game.num_actions) for a in self.possible_agents}
         self.state = None
@@ -100,7 +101,9 @@ class FlorentineAECEnv(AECEnv):
         if action is None or not np.issubdtype(np.asarray(action).dtype, np.integer) or np.ndim(action) != 0:
             raise ValueError(
                 f"{self.game.name}: {agent} must act with an integer action id; got {action!r}; legal actions: "
-                + ", ".join(f"{a} ({self.game.action_names[a]})" for a in np.flatnonzero(self.state.legal_action_mask[0]))
+                + ", ".join(
+                    f"{a} ({self.game.action_names[a]})" for a in np.flatnonzero(self.state.legal_action_mask[0])
+                )
             )
         self.game.step(self.state, np.array([int(action)]))  # raises ValueError, state unchanged, if illegal
         self._cumulative_rewards[agent] = 0.0

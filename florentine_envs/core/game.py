@@ -22,7 +22,8 @@ from __future__ import annotations
 import abc
 import dataclasses
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -227,7 +228,9 @@ class Game(abc.ABC):
             if data.get(key) != expected:
                 raise ValueError(f"{self.name}: saved state has {key}={data.get(key)!r}, this game needs {expected!r}")
         if data.get("options", {}) != json.loads(json.dumps(self.options)):
-            raise ValueError(f"{self.name}: saved state has options {data.get('options')!r}, this game has {self.options!r}")
+            raise ValueError(
+                f"{self.name}: saved state has options {data.get('options')!r}, this game has {self.options!r}"
+            )
         template = self._init(np.zeros(1, dtype=np.uint64))
         fields = data.get("fields")
         if not isinstance(fields, dict):
@@ -241,7 +244,10 @@ class Game(abc.ABC):
         for name, ref in template.arrays().items():
             try:
                 if ref.dtype == np.uint64:
-                    value = np.array([int(x) for x in fields[name]] if isinstance(fields[name], list) else int(fields[name]), dtype=np.uint64)
+                    value = np.array(
+                        [int(x) for x in fields[name]] if isinstance(fields[name], list) else int(fields[name]),
+                        dtype=np.uint64,
+                    )
                 else:
                     raw = np.array(fields[name])
                     if raw.size and not (np.issubdtype(raw.dtype, np.number) or raw.dtype == bool):

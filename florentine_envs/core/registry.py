@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .game import Game
 
@@ -37,4 +37,4 @@ def player_counts(name: str) -> tuple[int, ...]:
     """The player counts a registered game supports."""
     if name not in _REGISTRY:
         raise ValueError(f"unknown game {name!r}; available: {', '.join(available_games())}")
-    return tuple(getattr(_REGISTRY[name], "player_counts"))
+    return tuple(_REGISTRY[name].player_counts)

@@ -27,17 +27,19 @@ class State:
     def batch_size(self) -> int:
         return int(self.seed.shape[0])
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """A deep copy: no array is shared with the original."""
         return dataclasses.replace(self, **{f.name: getattr(self, f.name).copy() for f in dataclasses.fields(self)})
 
-    def select(self, index) -> "State":
+    def select(self, index) -> State:
         """The games at ``index`` (an int array or slice) as a new state (copied)."""
         if isinstance(index, (int, np.integer)):
             index = np.array([index])
-        return dataclasses.replace(self, **{f.name: getattr(self, f.name)[index].copy() for f in dataclasses.fields(self)})
+        return dataclasses.replace(
+            self, **{f.name: getattr(self, f.name)[index].copy() for f in dataclasses.fields(self)}
+        )
 
-    def assign(self, index, other: "State") -> None:
+    def assign(self, index, other: State) -> None:
         """Write the games of ``other`` into positions ``index`` of this state (in place)."""
         for f in dataclasses.fields(self):
             getattr(self, f.name)[index] = getattr(other, f.name)

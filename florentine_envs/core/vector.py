@@ -104,4 +104,6 @@ class VectorEnv:
             self.episode[finished] += 1
             state.assign(finished, fresh)
         info = {"final_scores": self._final_scores, "final_ranks": self._final_ranks, "episode_length": self._length}
-        return VectorStep(self._observe(), state.legal_action_mask, state.current_player, self._rewards, self._done, info)
+        return VectorStep(
+            self._observe(), state.legal_action_mask, state.current_player, self._rewards, self._done, info
+        )

@@ -114,7 +114,12 @@ class Medici(Game):
         kind_green = np.array([k["green"] for k in kinds], bool)
         kind_colour = np.array([colours.index(k["colour"]) if k["colour"] else -1 for k in kinds])
         # Public per-kind tables (agents read them to value the kinds seen in observations).
-        self.kind_value, self.kind_icons, self.kind_green, self.kind_colour = kind_value, kind_icons, kind_green, kind_colour
+        self.kind_value, self.kind_icons, self.kind_green, self.kind_colour = (
+            kind_value,
+            kind_icons,
+            kind_green,
+            kind_colour,
+        )
         self.card_value = kind_value[kind_of_card]  # int16[N]
         self.card_icons = kind_icons[kind_of_card]  # int8[N]
         self.card_nongreen = (~kind_green[kind_of_card]).astype(np.int8)  # int8[N]
@@ -492,7 +497,9 @@ class Medici(Game):
                     problems.append(f"game {b}: warehouse icons of seat {p} wrong")
             if self.card_icons[loc == LOC_BOX].any():
                 problems.append(f"game {b}: a commodity card is in the box")
-            if not (0 <= state.day[b] < NUM_DAYS and 0 <= state.current_player[b] < P and 0 <= state.start_player[b] < P):
+            if not (
+                0 <= state.day[b] < NUM_DAYS and 0 <= state.current_player[b] < P and 0 <= state.start_player[b] < P
+            ):
                 problems.append(f"game {b}: day or seat out of range")
             if state.phase[b] not in (PHASE_REVEAL, PHASE_TAKE) or not 0 <= state.revealed[b] <= 3:
                 problems.append(f"game {b}: phase or revealed count out of range")
@@ -591,16 +598,21 @@ class Medici(Game):
         new_from = size - int(state.revealed[b])  # cards revealed this turn are marked *
         labels = [self.card_label(c) + ("*" if i >= new_from else "") for i, c in enumerate(state.market[b, :size])]
         older, takeable = labels[: max(size - 3, 0)], labels[max(size - 3, 0) :]
-        shown = " | ".join(older) + (" | " if older and takeable else "") + ("[ " + " | ".join(takeable) + " ]" if takeable else "")
+        shown = (
+            " | ".join(older)
+            + (" | " if older and takeable else "")
+            + ("[ " + " | ".join(takeable) + " ]" if takeable else "")
+        )
         lines.append(f"Market ({size} cards; [ ] can be taken, * revealed this turn): " + (shown or "empty"))
         for p in range(P):
             ship_cards = np.flatnonzero((state.card_loc[b] == LOC_SHIP) & (state.card_owner[b] == p))
             icons = state.warehouse_icons[b, p]
             house = ", ".join(f"{self.colour_names[c]} {int(icons[c])}" for c in range(5) if icons[c])
             marker = ">" if (p == state.current_player[b] and not state.terminated[b]) else " "
+            value, slots = int(state.ship_value[b, p]), int(state.ship_slots[b, p])
             lines.append(
-                f"{marker} player_{p}: {int(state.scores[b, p]):3d} florins | ship value {int(state.ship_value[b, p]):2d},"
-                f" {int(state.ship_slots[b, p])}/{self.capacity} non-green slots: "
+                f"{marker} player_{p}: {int(state.scores[b, p]):3d} florins | ship value {value:2d},"
+                f" {slots}/{self.capacity} non-green slots: "
                 + (", ".join(self.card_label(c) for c in ship_cards) or "empty")
                 + f" | warehouse: {house or 'empty'}"
             )

@@ -1,0 +1,68 @@
+"""VectorEnv: auto-reset, final scores, and the same trajectories as the engine and the AEC env."""
+
+import numpy as np
+
+import florentine_envs
+from florentine_envs import medici_v0
+from florentine_envs.testing import random_legal_actions
+from florentine_envs.vector import VectorEnv
+
+
+def test_auto_reset_reports_final_scores_and_starts_the_next_episode():
+    game = florentine_envs.make("medici", num_players=3)
+    venv = VectorEnv(game, batch_size=16, seed=5)
+    obs, mask, player = venv.reset()
+    assert obs.shape == (16, game.obs_size) and mask.shape == (16, 6) and player.shape == (16,)
+    rng = np.random.default_rng(0)
+    # slot 3 replayed alone through the engine, from the seed the vector env documents
+    alone = game.init(venv.episode_seed(np.array([3]), np.array([0])))
+    finished = 0
+    while finished < 40:
+        actions = random_legal_actions(mask, rng)
+        if alone is not None:
+            game.step(alone, actions[3:4])
+        out = venv.step(actions)
+        obs, mask = out.obs, out.mask
+        assert np.allclose(out.rewards.sum(1), 0)
+        assert not out.rewards[~out.done].any()  # Medici rewards are terminal
+        if out.done.any():
+            finished += int(out.done.sum())
+            scores = out.info["final_scores"][out.done]
+            assert (scores.sum(1) > 0).all() and (out.info["episode_length"][out.done] > 20).all()
+            winners = out.info["final_ranks"][out.done] == 1
+            assert ((out.rewards[out.done] > 0) == winners).all()
+        if alone is not None and out.done[3]:
+            assert np.array_equal(out.info["final_scores"][3], alone.scores[0])
+            alone = None
+        assert mask[np.arange(16), random_legal_actions(mask, rng)].all()
+    assert (venv.episode >= 1).all() and venv.episode.sum() >= 16 + 40
+
+
+def test_slot_trajectory_matches_the_aec_env():
+    game = florentine_envs.make("medici", num_players=2)
+    venv = VectorEnv(game, batch_size=4, seed=9)
+    obs, mask, player = venv.reset()
+    env = medici_v0.env(num_players=2)
+    env.reset(options={"game_seed": int(venv.episode_seed(np.array([2]), np.array([0]))[0])})
+    rng = np.random.default_rng(1)
+    while True:
+        aec_obs = env.last()[0]
+        assert env.agent_selection == f"player_{player[2]}"
+        assert np.array_equal(aec_obs["observation"], obs[2])
+        assert np.array_equal(aec_obs["action_mask"].astype(bool), mask[2])
+        actions = random_legal_actions(mask, rng)
+        env.step(int(actions[2]))
+        out = venv.step(actions)
+        obs, mask, player = out.obs, out.mask, out.current_player
+        if out.done[2]:
+            assert env.terminations["player_0"]
+            assert [env.infos[a]["score"] for a in env.agents] == out.info["final_scores"][2].tolist()
+            break
+
+
+def test_batch_size_does_not_change_a_slot_sequence():
+    game = florentine_envs.make("medici", num_players=4)
+    small, big = VectorEnv(game, 2, seed=3), VectorEnv(game, 64, seed=3)
+    o1, m1, _ = small.reset()
+    o2, m2, _ = big.reset()
+    assert np.array_equal(o1, o2[:2]) and np.array_equal(m1, m2[:2])
