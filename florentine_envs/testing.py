@@ -10,8 +10,6 @@ registered game and player count (like pgx's ``api_test``).
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 
 from .core.game import Game
@@ -219,7 +217,3 @@ def check_game(game: Game, num_games: int = 64, seed: int = 0, leak_checks: int 
         assert np.allclose(totals.sum(1), 0.0, atol=1e-4), f"{name}: rewards are not zero-sum"
         report["mean_reward_by_seat"] = totals.mean(0).round(3).tolist()
     return report
-
-
-def state_fields(state: State) -> list[str]:
-    return [f.name for f in dataclasses.fields(state)]

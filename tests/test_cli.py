@@ -57,3 +57,12 @@ def test_parse_options():
 def test_bad_player_count_is_a_clear_error(capsys):
     assert cli.main(["play", "medici", "--players", "human"]) == 2
     assert "num_players=1 is not supported" in capsys.readouterr().err
+
+
+def test_demo_rotates_the_heuristic_through_every_seat():
+    import florentine_envs
+
+    results = cli.demo_match(florentine_envs.make("medici", num_players=4), games=40)
+    assert results["heuristic"]["games"] == 40 and results["random"]["games"] == 120
+    assert [len(s) for s in results["heuristic"]["scores"]] == [10, 10, 10, 10]
+    assert results["heuristic"]["wins"] > results["random"]["wins"] / 3

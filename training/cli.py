@@ -93,27 +93,44 @@ def cmd_play(args, read=input, write=print) -> int:
 # ------------------------------------------------------------------------------ demo
 
 
-def results_table(title: str, labels: list[str], scores: np.ndarray, ranks: np.ndarray) -> Table:
-    table = Table(title=title)
-    for col in ("seat", "agent", "wins", "win rate", "mean score"):
-        table.add_column(col, justify="right" if col != "agent" else "left")
-    games = scores.shape[0]
-    for seat, label in enumerate(labels):
-        # A shared first place counts as a win for each joint winner.
-        wins = int((ranks[:, seat] == 1).sum())
-        table.add_row(str(seat), label, str(wins), f"{wins / games:.1%}", f"{scores[:, seat].mean():.1f}")
+def demo_match(game, games: int, seed: int = 0) -> dict:
+    """The heuristic against random agents, the heuristic's seat rotated over the games
+    (an equal share in each seat) so that seat advantage cancels."""
+    from training.match import play_games
+
+    P = game.num_players
+    per_seat = -(-games // P)
+    results = {"heuristic": {"wins": 0, "games": 0, "scores": []}, "random": {"wins": 0, "games": 0, "scores": []}}
+    for seat in range(P):
+        kinds = ["random"] * P
+        kinds[seat] = "heuristic"
+        agents = [make_agent(k, game, seed=seed + 10 * seat + i) for i, k in enumerate(kinds)]
+        scores, _, ranks = play_games(game, agents, seed + seat * per_seat + np.arange(per_seat))
+        for p, kind in enumerate(kinds):
+            entry = results[kind]
+            entry["wins"] += int((ranks[:, p] == 1).sum())
+            entry["games"] += per_seat
+            entry["scores"].append(scores[:, p])
+    return results
+
+
+def results_table(title: str, results: dict) -> Table:
+    table = Table(title=title, caption="a shared first place counts as a win for each joint winner")
+    for col in ("agent", "player-games", "wins", "win rate", "mean score"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    for kind, entry in results.items():
+        mean = np.concatenate(entry["scores"]).mean()
+        rate = entry["wins"] / entry["games"]
+        table.add_row(kind, str(entry["games"]), str(entry["wins"]), f"{rate:.1%}", f"{mean:.1f}")
     return table
 
 
 def cmd_demo(args) -> int:
-    from training.match import play_games
-
     for players in (2, 4):
         game = florentine_envs.make("medici", num_players=players)
-        labels = ["heuristic"] + ["random"] * (players - 1)
-        agents = [make_agent(k, game, seed=i) for i, k in enumerate(labels)]
-        scores, _, ranks = play_games(game, agents, np.arange(args.games))
-        console.print(results_table(f"Medici, {players} players, {args.games} games", labels, scores, ranks))
+        results = demo_match(game, args.games)
+        title = f"Medici, {players} players: 1 heuristic vs {players - 1} random, {args.games} games, seats rotated"
+        console.print(results_table(title, results))
     return 0
 
 

@@ -43,7 +43,6 @@ class Game(abc.ABC):
     obs_size: int
     obs_layout: dict[str, slice]
     action_names: list[str]
-    state_class: type[State] = State
     player_counts: tuple[int, ...] = ()
 
     def __init__(self, num_players: int, **options: Any):

@@ -46,12 +46,3 @@ class State:
 
     def arrays(self) -> dict[str, np.ndarray]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-
-
-def concatenate(states: list[State]) -> State:
-    """Stack several states (of one game) along the batch axis."""
-    first = states[0]
-    return dataclasses.replace(
-        first,
-        **{f.name: np.concatenate([getattr(s, f.name) for s in states]) for f in dataclasses.fields(first)},
-    )

@@ -88,7 +88,6 @@ class Medici(Game):
     version = 0
     player_counts = (2, 3, 4, 5, 6)
     option_names = ("monopoly_variant", "reward", "cards_path")
-    state_class = MediciState
 
     def __init__(self, num_players: int = 4, monopoly_variant: bool = False, reward: str = "win", cards_path=None):
         if not isinstance(monopoly_variant, (bool, np.bool_)):
