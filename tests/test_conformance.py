@@ -70,3 +70,13 @@ def test_on_move_reports_every_move_without_changing_the_game():
     assert all(np.array_equal(a, b) for a, b in zip(plain.arrays().values(), watched.arrays().values()))
     assert sum(not forced for _, forced in moves) == decisions
     assert any(forced for _, forced in moves)  # e.g. the first reveal into an empty market
+
+
+def test_debug_flag_checks_invariants_after_every_step():
+    game = florentine_envs.make("medici", num_players=2)
+    game.debug = True
+    state = game.init(np.arange(3))
+    game.step(state, np.argmax(state.legal_action_mask, axis=1))
+    state.ship_slots[1, 0] = 99  # corrupt the state behind the engine's back
+    with pytest.raises(ValueError, match="game 1: ship of seat 0 holds a wrong number"):
+        game.step(state, np.argmax(state.legal_action_mask, axis=1))

@@ -53,6 +53,8 @@ class Game(abc.ABC):
             )
         self.num_players = int(num_players)
         self.options = dict(options)
+        #: when True, ``init`` and ``step`` run :meth:`check_invariants` on the result (slow; for debugging)
+        self.debug = False
 
     # ------------------------------------------------------------------ API
 
@@ -69,6 +71,8 @@ class Game(abc.ABC):
             raise ValueError(f"{self.name}: seeds must be non-negative")
         state = self._init(seeds.astype(np.uint64))
         self._play_forced(state, np.arange(state.batch_size), on_move)
+        if self.debug:
+            self.check_invariants(state)
         return state
 
     def step(self, state: State, actions, on_move: Callable | None = None) -> State:
@@ -99,6 +103,8 @@ class Game(abc.ABC):
             state.step_count[live] += 1
             self._apply_reported(state, live, chosen, on_move, forced=False)
             self._play_forced(state, live, on_move)
+        if self.debug:
+            self.check_invariants(state)
         return state
 
     def _apply_reported(self, state: State, games, actions, on_move, forced: bool) -> None:
