@@ -61,6 +61,10 @@ def load_cards(path=None) -> dict:
 
 @dataclasses.dataclass
 class MediciState(State):
+    """Card positions are the truth (``card_loc``/``card_owner`` plus the ordered deck and
+    market); the per-kind counts and per-ship aggregates are kept incrementally so that
+    no step recounts cards, and ``check_invariants`` recomputes them all."""
+
     day: np.ndarray  # int8[B]             0, 1, 2
     start_player: np.ndarray  # int8[B]    start player of the current day
     revealed: np.ndarray  # int8[B]        cards revealed in the current turn (0..3)
