@@ -29,7 +29,7 @@ def test_play_accepts_action_names_and_narrates_every_move():
     args = cli.build_parser().parse_args(["play", "medici", "--players", "human,heuristic,random"])
     cli.cmd_play(args, read=scripted(["STOP"] + ["take_last"] * 400 + ["1"] * 400), write=lines.append)
     text = "\n".join(lines)
-    assert "player_0, your move:" in text
+    assert "player_0, your move (q to quit):" in text
     # the automatic first reveal and the computer players' moves are announced
     assert "player_0 (you) reveals " in text and "(the only legal move)" in text
     assert "player_1 (heuristic) takes " in text and "player_2 (random) " in text
@@ -66,3 +66,11 @@ def test_demo_rotates_the_heuristic_through_every_seat():
     assert results["heuristic"]["games"] == 40 and results["random"]["games"] == 120
     assert [len(s) for s in results["heuristic"]["scores"]] == [10, 10, 10, 10]
     assert results["heuristic"]["wins"] > results["random"]["wins"] / 3
+
+
+def test_quit_leaves_the_game():
+    import pytest
+
+    args = cli.build_parser().parse_args(["play", "medici", "--players", "human,random"])
+    with pytest.raises(SystemExit, match="abandoned"):
+        cli.cmd_play(args, read=scripted(["q"]), write=lambda line: None)

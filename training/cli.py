@@ -43,7 +43,7 @@ def parse_options(pairs: list[str]) -> dict:
 def ask_human(game, state, seat: int, read=input, write=print) -> int:
     """Show the numbered legal actions and read a choice until it is one of them."""
     legal = np.flatnonzero(state.legal_action_mask[0])
-    write(f"player_{seat}, your move:")
+    write(f"player_{seat}, your move (q to quit):")
     for number, action in enumerate(legal, start=1):
         write(f"  {number}. {game.describe_action(state, 0, int(action))}  [{game.action_names[action]}]")
     while True:
@@ -51,12 +51,14 @@ def ask_human(game, state, seat: int, read=input, write=print) -> int:
             answer = read(f"choose 1-{len(legal)}: ").strip()
         except EOFError:
             raise SystemExit("\ninput closed; game abandoned") from None
+        if answer.lower() in ("q", "quit", "exit"):
+            raise SystemExit("game abandoned")
         if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(legal):
             return int(legal[int(answer) - 1])
         names = [game.action_names[a] for a in legal]
         if answer.lower() in names:
             return int(legal[names.index(answer.lower())])
-        write(f"'{answer}' is not a legal choice: type a number from 1 to {len(legal)} (or an action name).")
+        write(f"'{answer}' is not a legal choice: type a number from 1 to {len(legal)} (or an action name; q to quit).")
 
 
 def cmd_play(args, read=input, write=print) -> int:
