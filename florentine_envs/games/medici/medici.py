@@ -16,6 +16,10 @@ Readings of the rulebook where it is not explicit (each one is tested):
   {last, 3rd-last}, {last, 2nd-last, 3rd-last}, limited by the free space of
   the ship for non-green cards ("green cards ... do not require a loading
   space").
+* "The player with the lowest value ship receives nothing" is read together with
+  the tie rule ("the payouts for the involved players are added together and
+  shared"): players tied for the lowest ship share the payouts of the places
+  they cover, e.g. two players tied with 2 players get (20 + 0) / 2 = 10 each.
 * Commodity ranking only pays players who hold at least one icon of the colour
   (the rulebook's example: "As there is no other player with grey commodities,
   there is no further payout for gray").
