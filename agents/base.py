@@ -7,12 +7,15 @@ decisions at once; rows may come from different games and seats.
 
 from __future__ import annotations
 
+import abc
+
 import numpy as np
 
 from florentine_envs.core.game import Game
+from florentine_envs.testing import random_legal_actions
 
 
-class Agent:
+class Agent(abc.ABC):
     """Base class; subclasses implement :meth:`act`."""
 
     name = "agent"
@@ -25,8 +28,9 @@ class Agent:
         """The named slice of a batch of observations (float32[B, size])."""
         return obs[:, self.game.obs_layout[name]]
 
-    def act(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:  # pragma: no cover - interface
-        return RandomAgent.act(self, obs, mask)
+    @abc.abstractmethod
+    def act(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """int[B]: one legal action per row of ``mask`` (bool[B, A])."""
 
 
 class RandomAgent(Agent):
@@ -35,6 +39,4 @@ class RandomAgent(Agent):
     name = "random"
 
     def act(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        mask = np.asarray(mask, bool)
-        keys = self.rng.random(mask.shape) * mask
-        return np.where(mask.any(1), keys.argmax(1), 0)
+        return random_legal_actions(np.asarray(mask, bool), self.rng)

@@ -20,6 +20,7 @@ from florentine_envs.games.medici.medici import (
     TAKE_LAST_AND_3RD,
     TAKE_LAST_THREE,
 )
+from florentine_envs.testing import random_legal_actions
 
 from .base import Agent
 
@@ -51,7 +52,7 @@ class MediciHeuristic(Agent):
         K = len(colour)
         self.kind_colour_onehot = np.zeros((K, 5))
         self.kind_colour_onehot[np.flatnonzero(colour >= 0), colour[colour >= 0]] = 1
-        self.monopoly_at = game._mono_threshold
+        self.monopoly_at = game.monopoly_threshold
 
     def card_utilities(self, obs: np.ndarray) -> np.ndarray:
         """float[B, K+1]: worth of taking one card of each kind (last column: no card)."""
@@ -94,5 +95,5 @@ class MediciHeuristic(Agent):
         actions = np.where(in_take_phase, best_take, np.where(stop, STOP, REVEAL))
         # never return an illegal action, whatever the tables say
         legal = mask[np.arange(B), actions]
-        fallback = (self.rng.random(mask.shape) * mask).argmax(1)
+        fallback = random_legal_actions(mask, self.rng)
         return np.where(legal, actions, fallback)

@@ -207,12 +207,11 @@ def check_game(game: Game, num_games: int = 64, seed: int = 0, checkpoint_every:
     report["leak_checks"] = len(checkpoints) * P
 
     # --- rewards ------------------------------------------------------------------
-    if game.options.get("reward", "win") in ("win", "score"):
-        replay = game.init(seeds)
-        totals = np.zeros((B, P), np.float64)
-        for a in actions:
-            game.step(replay, a)
-            totals += replay.rewards
-        assert np.allclose(totals.sum(1), 0.0, atol=1e-4), f"{name}: rewards are not zero-sum"
-        report["mean_reward_by_seat"] = totals.mean(0).round(3).tolist()
+    replay = game.init(seeds)
+    totals = np.zeros((B, P), np.float64)
+    for a in actions:
+        game.step(replay, a)
+        totals += replay.rewards
+    assert np.allclose(totals.sum(1), 0.0, atol=1e-4), f"{name}: rewards are not zero-sum"
+    report["mean_reward_by_seat"] = totals.mean(0).round(3).tolist()
     return report

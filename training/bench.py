@@ -28,7 +28,7 @@ def bench_engine(game, batch_size: int, seconds: float = 3.0, seed: int = 0) -> 
         done = np.flatnonzero(state.terminated)
         if done.size:
             games += done.size
-            state.assign(done, game.init(np.arange(next_seed, next_seed + done.size, dtype=np.uint64)))
+            game.reset_games(state, done, np.arange(next_seed, next_seed + done.size, dtype=np.uint64))
             next_seed += done.size
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:

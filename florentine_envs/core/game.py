@@ -107,6 +107,10 @@ class Game(abc.ABC):
             self.check_invariants(state)
         return state
 
+    def reset_games(self, state: State, games: np.ndarray, seeds) -> None:
+        """Replace the games at ``games`` (int[n]) by fresh games with ``seeds`` (uint64[n]), in place."""
+        state.assign(games, self.init(seeds))
+
     def _apply_reported(self, state: State, games, actions, on_move, forced: bool) -> None:
         if on_move is None:
             self._apply(state, games, actions)

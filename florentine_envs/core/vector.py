@@ -100,9 +100,8 @@ class VectorEnv:
             self._final_scores[finished] = state.scores[finished]
             self._final_ranks[finished] = self.game.ranks(state.select(finished))
             self._length[finished] = state.step_count[finished]
-            fresh = self.game.init(self.episode_seed(finished, self.episode[finished]))
+            self.game.reset_games(state, finished, self.episode_seed(finished, self.episode[finished]))
             self.episode[finished] += 1
-            state.assign(finished, fresh)
         info = {"final_scores": self._final_scores, "final_ranks": self._final_ranks, "episode_length": self._length}
         return VectorStep(
             self._observe(), state.legal_action_mask, state.current_player, self._rewards, self._done, info

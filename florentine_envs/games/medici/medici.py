@@ -148,7 +148,7 @@ class Medici(Game):
         commodity = [data["commodity_payouts"]["first"], data["commodity_payouts"]["second"]] + [0] * players
         self._commodity_cum = np.concatenate([[0], np.cumsum(commodity[:players])])  # int[P+1]
         mono = data["monopoly"]
-        self._mono_threshold = mono["threshold_2p"] if players == 2 else mono["threshold"]
+        self.monopoly_threshold = mono["threshold_2p"] if players == 2 else mono["threshold"]
         self._mono_bonus = mono["bonus"]
         self._mono_variant_threshold = mono["variant_threshold_2p"] if players == 2 else mono["variant_threshold"]
         self._mono_variant_bonus = mono["variant_bonus"]
@@ -358,7 +358,7 @@ class Medici(Game):
         """int[n, P] florins for warehouse icons int[n, P, 5]: majority payouts plus monopoly bonuses."""
         icons = np.moveaxis(icons, 2, 1).astype(np.int64)  # [n, 5, P]
         majority = self._ranked_payouts(icons, self._commodity_cum, icons > 0)
-        bonus = np.where(icons >= self._mono_threshold, self._mono_bonus, 0)
+        bonus = np.where(icons >= self.monopoly_threshold, self._mono_bonus, 0)
         if self.options["monopoly_variant"]:
             bonus = np.where(icons >= self._mono_variant_threshold, self._mono_variant_bonus, bonus)
         return (majority + bonus).sum(1)
