@@ -22,7 +22,15 @@ test: $(STAMP)
 demo: $(STAMP)
 	$(VENV)/bin/florentine demo
 
-bench: $(STAMP)
+# The peers (PettingZoo classic, OpenSpiel) come from the optional ``bench`` extra; ``make test``
+# does not need them (their rows are skipped when absent).
+BENCH_STAMP := $(VENV)/.installed-bench
+
+$(BENCH_STAMP): $(STAMP) pyproject.toml
+	$(PY) -m pip install --quiet -e ".[bench]"
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
 	$(VENV)/bin/florentine bench
 
 clean:

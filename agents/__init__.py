@@ -1,15 +1,17 @@
 """Batched agents for every game: ``act(obs, mask) -> actions``.
 
 ``make_agent(name, game, seed)`` builds one from the registry: ``random``,
-``heuristic`` (the game's rule-based player).
+``heuristic`` (the game's rule-based player), ``ppo:PATH`` (a MaskablePPO
+checkpoint, see :mod:`agents.ppo`); ``available_agents(game)`` lists the named ones.
 """
 
 from __future__ import annotations
 
 from .base import Agent, RandomAgent
+from .firenze_heuristic import FirenzeHeuristic
 from .medici_heuristic import MediciHeuristic
 
-HEURISTICS = {"medici": MediciHeuristic}
+HEURISTICS = {"medici": MediciHeuristic, "firenze": FirenzeHeuristic}
 
 
 def make_agent(name: str, game, seed: int = 0) -> Agent:
@@ -19,7 +21,16 @@ def make_agent(name: str, game, seed: int = 0) -> Agent:
         if game.name not in HEURISTICS:
             raise ValueError(f"no heuristic agent for {game.name!r}; have: {', '.join(sorted(HEURISTICS))}")
         return HEURISTICS[game.name](game, seed)
-    raise ValueError(f"unknown agent {name!r}; available: random, heuristic")
+    if name.startswith("ppo:") and len(name) > 4:
+        from .ppo import PPOAgent  # imported on demand: torch and sb3 are slow to import
+
+        return PPOAgent(game, name[4:], seed=seed)
+    raise ValueError(f"unknown agent {name!r}; available: {', '.join(available_agents(game))}, ppo:PATH.zip")
 
 
-__all__ = ["Agent", "RandomAgent", "MediciHeuristic", "make_agent", "HEURISTICS"]
+def available_agents(game) -> list[str]:
+    """Agent names ``make_agent`` accepts for ``game`` (besides ``ppo:PATH`` checkpoints)."""
+    return ["random"] + (["heuristic"] if game.name in HEURISTICS else [])
+
+
+__all__ = ["Agent", "RandomAgent", "MediciHeuristic", "FirenzeHeuristic", "make_agent", "available_agents", "HEURISTICS"]

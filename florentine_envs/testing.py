@@ -17,9 +17,42 @@ from .core.state import State
 
 
 def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """int[B]: a uniformly random legal action per row (0 for rows with no legal action)."""
-    scores = rng.random(mask.shape) * mask
-    return np.where(mask.any(1), scores.argmax(1), 0)
+    """int[B]: a uniformly random legal action per row of ``mask`` (bool[B, A]; 0 for rows with
+    no legal action).
+
+    With few actions (A <= 8) each row's mask is read as a bit pattern and the k-th legal action
+    of the pattern, k uniform below its count, is looked up in a table: one uniform number per
+    row instead of one per action, and no reduction over the short action axis.
+    """
+    mask = np.asarray(mask)
+    if mask.dtype != np.bool_:
+        mask = mask.astype(bool)
+    A = mask.shape[1]
+    if A > 8:
+        scores = rng.random(mask.shape) * mask
+        return np.where(mask.any(1), scores.argmax(1), 0)
+    kth, counts = _pattern_tables(A)
+    pattern = mask.view(np.uint8) @ _BITS[:A]  # uint8[B]: bit j set when action j is legal
+    k = (rng.random(mask.shape[0]) * counts.take(pattern)).astype(np.int64)  # uniform in [0, count)
+    return kth.take(pattern.astype(np.int64) * A + k)
+
+
+_BITS = (1 << np.arange(8)).astype(np.uint8)  # uint8[8]
+_PATTERN_TABLES: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _pattern_tables(A: int) -> tuple[np.ndarray, np.ndarray]:
+    """(int64[2**A * A] flat table: entry ``pattern * A + k`` is the k-th legal action of the mask
+    whose bits are ``pattern`` (0 past the last), int64[2**A] legal actions of each pattern)."""
+    if A not in _PATTERN_TABLES:
+        patterns = np.arange(2**A)[:, None]
+        legal = (patterns >> np.arange(A)) & 1 == 1  # bool[2**A, A]
+        kth = np.zeros((2**A, A), np.int64)
+        for pattern, row in enumerate(legal):
+            actions = np.flatnonzero(row)
+            kth[pattern, : actions.size] = actions
+        _PATTERN_TABLES[A] = (kth.reshape(-1), legal.sum(1))
+    return _PATTERN_TABLES[A]
 
 
 def states_equal(a: State, b: State) -> bool:

@@ -59,13 +59,37 @@ def test_bad_player_count_is_a_clear_error(capsys):
     assert "num_players=1 is not supported" in capsys.readouterr().err
 
 
-def test_demo_rotates_the_heuristic_through_every_seat():
-    import florentine_envs
+def test_demo_runs_a_tournament_for_every_game_with_a_heuristic(tmp_path, capsys):
+    import json
 
-    results = cli.demo_match(florentine_envs.make("medici", num_players=4), games=40)
-    assert results["heuristic"]["games"] == 40 and results["random"]["games"] == 120
-    assert [len(s) for s in results["heuristic"]["scores"]] == [10, 10, 10, 10]
-    assert results["heuristic"]["wins"] > results["random"]["wins"] / 3
+    import florentine_envs
+    from agents import available_agents
+
+    assert cli.main(["demo", "--games", "8", "--out", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out
+    for name in florentine_envs.available_games():
+        counts = florentine_envs.player_counts(name)
+        for players in [p for p in (2, 4) if p in counts] or [min(counts)]:
+            folder = tmp_path / f"{name}_{players}p"
+            if "heuristic" not in available_agents(florentine_envs.make(name, num_players=players)):
+                assert not folder.exists() and f"{name}: skipped" in printed
+                continue
+            data = json.loads((folder / "tournament.json").read_text())
+            assert data["rotations"] == "cyclic" and data["games"] == 8
+            heuristic, random = data["agents"]
+            assert heuristic["seat_games"] == [8 // players] * players  # the heuristic visits every seat
+            assert random["games"] == 8 * (players - 1)
+            assert (folder / "tournament.png").exists()
+    assert "medici, 4 players: heuristic,random*3; 8 games" in printed
+
+
+def test_demo_skips_a_game_without_a_heuristic(tmp_path, capsys, monkeypatch):
+    import agents
+
+    monkeypatch.setattr(agents, "available_agents", lambda game: ["random"])
+    assert cli.main(["demo", "--games", "8", "--out", str(tmp_path)]) == 0
+    assert "medici: skipped, it has no heuristic agent yet (agents: random)" in capsys.readouterr().out
+    assert not any(tmp_path.iterdir())
 
 
 def test_quit_leaves_the_game():

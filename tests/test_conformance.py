@@ -7,11 +7,15 @@ import florentine_envs
 from florentine_envs.testing import check_game
 
 CASES = [(name, p) for name in florentine_envs.available_games() for p in florentine_envs.player_counts(name)]
+# Uniform random Firenze games run to the turn limit (60 turns per player, 1000-2700 decisions);
+# a shorter limit keeps this generic check to seconds. tests/test_firenze_engine.py plays full games.
+QUICK_OPTIONS = {"firenze": {"max_turns": 24}}
 
 
 @pytest.mark.parametrize("name,num_players", CASES)
 def test_conformance(name, num_players):
-    report = check_game(florentine_envs.make(name, num_players=num_players), num_games=64)
+    game = florentine_envs.make(name, num_players=num_players, **QUICK_OPTIONS.get(name, {}))
+    report = check_game(game, num_games=64)
     assert report["games_finished"] == 64
     assert report["leak_checks"] >= 5 * num_players  # checkpoints through the whole game, every seat
 
@@ -19,7 +23,8 @@ def test_conformance(name, num_players):
 @pytest.mark.parametrize("name", florentine_envs.available_games())
 def test_conformance_with_score_rewards(name):
     num_players = florentine_envs.player_counts(name)[0]
-    check_game(florentine_envs.make(name, num_players=num_players, reward="score"), num_games=16, seed=3)
+    game = florentine_envs.make(name, num_players=num_players, reward="score", **QUICK_OPTIONS.get(name, {}))
+    check_game(game, num_games=16, seed=3)
 
 
 def test_registry_refuses_unknown_game_and_player_count():

@@ -66,3 +66,24 @@ def test_batch_size_does_not_change_a_slot_sequence():
     o1, m1, _ = small.reset()
     o2, m2, _ = big.reset()
     assert np.array_equal(o1, o2[:2]) and np.array_equal(m1, m2[:2])
+
+
+def test_batch_invariance_over_episodes_with_auto_reset():
+    """Slots 0-2 of a batch of 40 follow exactly the trajectories of a batch of 3 given the same
+    actions: observations, masks, players, rewards, done flags and final scores, across resets."""
+    game = florentine_envs.make("medici", num_players=3)
+    small, big = VectorEnv(game, 3, seed=11), VectorEnv(game, 40, seed=11)
+    o1, m1, p1 = small.reset()
+    o2, m2, p2 = big.reset()
+    rng = np.random.default_rng(2)
+    episodes_done = 0
+    for _ in range(400):
+        assert np.array_equal(o1, o2[:3]) and np.array_equal(m1, m2[:3]) and np.array_equal(p1, p2[:3])
+        actions = random_legal_actions(m2, rng)
+        s1, s2 = small.step(actions[:3]), big.step(actions)
+        assert np.array_equal(s1.rewards, s2.rewards[:3]) and np.array_equal(s1.done, s2.done[:3])
+        for key in ("final_scores", "final_ranks", "episode_length"):
+            assert np.array_equal(s1.info[key][s1.done], s2.info[key][:3][s1.done])
+        episodes_done += int(s1.done.sum())
+        o1, m1, p1, o2, m2, p2 = s1.obs, s1.mask, s1.current_player, s2.obs, s2.mask, s2.current_player
+    assert episodes_done >= 6  # several automatic resets were compared, not just first episodes

@@ -1,91 +1,275 @@
 """Throughput measurements (``florentine bench``). Figures are machine-dependent and
-belong in reports, never in unit tests."""
+belong in reports, never in unit tests.
+
+Every row plays uniformly random legal actions, sampling included, and counts
+*agent-steps*: decisions taken by a player (forced moves the engine plays by
+itself, chance nodes and the ``None`` steps PettingZoo asks of finished agents
+are not decisions). Loops that have such extra iterations also report them as
+``loop_steps_per_s``. Rows:
+
+* ``AEC env() loop``: PettingZoo's own loop (``agent_iter``, ``last``, random
+  legal action from the mask, ``step``) on our ``env()``;
+* ``engine B=n``: the batched engine, ``n`` games stepped together with
+  per-game auto-reset (:meth:`Game.reset_games`);
+* ``scalar reference``: the game's independent pure-Python implementation;
+* peers, when the ``bench`` extra is installed: PettingZoo classic's
+  ``texas_holdem_v4`` and ``leduc_holdem_v4`` ``env()`` loops (the same loop as
+  ours) and OpenSpiel's ``leduc_poker`` (its idiomatic loop: sample chance
+  outcomes by their probabilities, ``random.choice(state.legal_actions())``,
+  ``apply_action``).
+
+Rates are per second of this process's CPU time (``time.process_time``): the loops are
+single-threaded, so on an idle machine this equals wall time, and on a machine shared
+with other jobs it does not count the time the process waits for a core. The
+wall-clock rates are kept too (``wall_agent_steps_per_s``).
+"""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import platform
+import random
 import time
 
 import numpy as np
 
 import florentine_envs
+from florentine_envs.core.aec import make_env_functions
 from florentine_envs.testing import random_legal_actions
+
+DEFAULT_BATCH_SIZES = (1, 64, 1024, 4096)
+PEERS = ("texas_holdem_v4", "leduc_holdem_v4", "leduc_poker")
+# Peer -> (what its row measures, header of the ratio column of our figures to it)
+PEER_LABELS = {
+    "texas_holdem_v4": ("PettingZoo AEC env() loop", "× texas AEC"),
+    "leduc_holdem_v4": ("PettingZoo AEC env() loop", "× leduc AEC"),
+    "leduc_poker": ("OpenSpiel loop", "× OpenSpiel leduc"),
+}
+
+
+class _Timer:
+    """CPU and wall time since creation; ``rates`` turns counts into per-second figures."""
+
+    def __init__(self):
+        self.cpu0, self.wall0 = time.process_time(), time.perf_counter()
+        self._next_check = self.wall0
+
+    def cpu(self) -> float:
+        """CPU seconds so far. Reading the process clock is a system call (several µs here), so
+        between readings at most every 10 ms of wall time this returns the last value."""
+        now = time.perf_counter()
+        if now >= self._next_check:
+            self._cpu = time.process_time() - self.cpu0
+            self._next_check = now + 0.01
+        return self._cpu
+
+    def rates(self, steps: int, games: float, **extra: int) -> dict:
+        cpu, wall = max(self.cpu(), 1e-9), max(time.perf_counter() - self.wall0, 1e-9)
+        out = {"agent_steps_per_s": steps / cpu, "games_per_s": games / cpu}
+        out.update({f"{name}_per_s": count / cpu for name, count in extra.items()})
+        out.update({"wall_agent_steps_per_s": steps / wall, "cpu_seconds": cpu, "wall_seconds": wall})
+        return out
+
+
+def _done(state) -> np.ndarray:
+    """bool[B]: games over, by termination or (for games that have it) truncation."""
+    truncated = getattr(state, "truncated", None)
+    return state.terminated if truncated is None else state.terminated | truncated
 
 
 def bench_engine(game, batch_size: int, seconds: float = 3.0, seed: int = 0) -> dict:
     """Batched engine with random legal actions (sampling included) and per-game auto-reset.
 
-    Counts agent-steps: one decision of one live game.
+    ``games_per_s`` is agent-steps/s divided by the mean decisions of the games that finished:
+    the batch starts in lock-step, so simply counting the games finished in a window of a few
+    seconds would undercount at large B (no game ends during the first ~100 steps).
     """
     rng = np.random.default_rng(seed)
     next_seed = batch_size
     state = game.init(np.arange(batch_size, dtype=np.uint64))
-    steps = games = 0
-    start = time.perf_counter()
+    steps = games = game_steps = 0
+    timer = _Timer()
     while True:
         actions = random_legal_actions(state.legal_action_mask, rng)
         game.step(state, actions)
-        steps += batch_size
-        done = np.flatnonzero(state.terminated)
+        steps += batch_size  # every slot is live: finished games are replaced at once
+        done = np.flatnonzero(_done(state))
         if done.size:
             games += done.size
+            game_steps += int(state.step_count[done].sum())
             game.reset_games(state, done, np.arange(next_seed, next_seed + done.size, dtype=np.uint64))
             next_seed += done.size
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
+        if timer.cpu() >= seconds:
             break
-    return {"batch_size": batch_size, "agent_steps_per_s": steps / elapsed, "games_per_s": games / elapsed}
+    return {"batch_size": batch_size, **timer.rates(steps, steps * games / game_steps if games else 0.0)}
+
+
+def _pick(mask, rand: random.Random) -> int:
+    """A uniformly random legal action of a 1-D 0/1 mask (the one sampler every scalar loop uses)."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rand.randrange(legal.size)])
 
 
 def bench_aec(env_fn, seconds: float = 3.0, seed: int = 0) -> dict:
     """PettingZoo's own loop: ``agent_iter``, ``last``, random legal action, ``step``."""
     env = env_fn()
-    rng = np.random.default_rng(seed)
-    steps = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        env.reset(seed=int(rng.integers(2**31)))
-        for agent in env.agent_iter():
+    rand = random.Random(seed)
+    decisions = iterations = games = 0
+    timer = _Timer()
+    while timer.cpu() < seconds:
+        env.reset(seed=rand.randrange(2**31))
+        for _agent in env.agent_iter():
             obs, reward, termination, truncation, info = env.last()
             if termination or truncation:
                 action = None
             else:
-                mask = obs["action_mask"]
-                action = int(rng.choice(np.flatnonzero(mask)))
+                action = _pick(obs["action_mask"], rand)
+                decisions += 1
             env.step(action)
-            steps += 1
+            iterations += 1
         games += 1
-    elapsed = time.perf_counter() - start
-    return {"agent_steps_per_s": steps / elapsed, "games_per_s": games / elapsed}
+    result = timer.rates(decisions, games, loop_steps=iterations)
+    env.close()
+    return result
 
 
-def bench_reference(reference_cls, num_players: int, seconds: float = 3.0, seed: int = 0) -> dict:
+def bench_reference(reference_cls, num_players: int, seconds: float = 3.0, seed: int = 0, **options) -> dict:
     """The scalar reference implementation, one game at a time, random legal actions."""
-    rng = np.random.default_rng(seed)
+    rand = random.Random(seed)
     steps = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        ref = reference_cls(num_players, int(rng.integers(2**31)))
-        while not ref.terminated:
-            ref.step(int(rng.choice(np.flatnonzero(ref.legal_action_mask()))))
+    timer = _Timer()
+    while timer.cpu() < seconds:
+        ref = reference_cls(num_players, rand.randrange(2**31), **options)
+        while not (ref.terminated or getattr(ref, "truncated", False)):
+            ref.step(_pick(ref.legal_action_mask(), rand))
             steps += 1
         games += 1
-    elapsed = time.perf_counter() - start
-    return {"agent_steps_per_s": steps / elapsed, "games_per_s": games / elapsed}
+    return timer.rates(steps, games)
 
 
-def run_benchmarks(game_name: str = "medici", num_players: int = 4, seconds: float = 3.0,
-                   batch_sizes=(1, 64, 1024, 4096)) -> list[dict]:  # fmt: skip
+def bench_openspiel(game_name: str = "leduc_poker", seconds: float = 3.0, seed: int = 0) -> dict:
+    """OpenSpiel's idiomatic loop (as in its ``examples/example.py``); chance nodes are not decisions."""
+    import pyspiel
+
+    game = pyspiel.load_game(game_name)
+    rand = random.Random(seed)
+    decisions = iterations = games = 0
+    timer = _Timer()
+    while timer.cpu() < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rand.choices(outcomes, weights=probs)[0])
+            else:
+                state.apply_action(rand.choice(state.legal_actions()))
+                decisions += 1
+            iterations += 1
+        games += 1
+    return timer.rates(decisions, games, loop_steps=iterations)
+
+
+def reference_class(game):
+    """The scalar reference class of ``game`` or ``None``.
+
+    A game names it in its class attribute ``reference`` (``"module:Class"``); otherwise the
+    convention ``florentine_envs.games.<name>.reference.<Name>Reference`` is tried.
+    """
+    spec = getattr(game, "reference", "") or f"florentine_envs.games.{game.name}.reference:{game.name.title()}Reference"
+    module_name, _, class_name = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
+        if err.name is not None and module_name.startswith(err.name):  # the reference module itself is absent
+            return None
+        raise
+    return getattr(module, class_name, None)
+
+
+def aec_env_fn(game_name: str, num_players: int):
+    """``env()`` of the game's public ``<name>_v<version>`` module (or the same wrapper stack built generically)."""
+    version = florentine_envs.make(game_name, num_players=num_players).version
+    try:
+        module = importlib.import_module(f"florentine_envs.{game_name}_v{version}")
+        env = module.env
+    except ModuleNotFoundError:
+        env, _ = make_env_functions(lambda **kw: florentine_envs.make(game_name, **kw))
+    return lambda: env(num_players=num_players)
+
+
+def default_players(game_name: str, wanted: int) -> int:
+    """``wanted`` if the game supports it, else its largest supported player count."""
+    counts = florentine_envs.player_counts(game_name)
+    return wanted if wanted in counts else max(counts)
+
+
+def run_benchmarks(
+    game_name: str = "medici", num_players: int = 4, seconds: float = 3.0, batch_sizes=DEFAULT_BATCH_SIZES
+) -> list[dict]:
+    """Rows for one game: the AEC loop, the engine at each batch size, the scalar reference."""
     rows = []
+    base = {"game": game_name, "players": num_players}
     game = florentine_envs.make(game_name, num_players=num_players)
-    module = __import__(f"florentine_envs.{game_name}_v0", fromlist=["env"])
-    r = bench_aec(lambda: module.env(num_players=num_players), seconds)
-    rows.append({"game": game_name, "players": num_players, "what": "AEC env() loop", **r})
+    aec = bench_aec(aec_env_fn(game_name, num_players), seconds)
+    rows.append({**base, "what": "AEC env() loop", "kind": "aec", **aec})
     for b in batch_sizes:
-        r = bench_engine(game, b, seconds)
-        rows.append({"game": game_name, "players": num_players, "what": f"engine B={b}", **r})
-    if game_name == "medici":
-        from florentine_envs.games.medici.reference import MediciReference
-
-        r = bench_reference(MediciReference, num_players, seconds)
-        rows.append({"game": game_name, "players": num_players, "what": "scalar reference", **r})
+        rows.append({**base, "what": f"engine B={b}", "kind": "engine", **bench_engine(game, b, seconds)})
+    reference = reference_class(game)
+    if reference is not None:
+        r = bench_reference(reference, num_players, seconds, **game.options)
+        rows.append({**base, "what": "scalar reference", "kind": "reference", **r})
     return rows
+
+
+def peer_available(peer: str) -> bool:
+    module = "pyspiel" if peer == "leduc_poker" else "rlcard"  # PettingZoo classic card games need rlcard
+    return importlib.util.find_spec(module) is not None
+
+
+def run_peer(peer: str, seconds: float = 3.0) -> dict:
+    """One peer row; ``status`` is ``"not installed"`` (and no figures) when its library is absent."""
+    row = {"game": peer, "players": 2, "what": PEER_LABELS[peer][0], "kind": "peer"}
+    if not peer_available(peer):
+        return {**row, "status": "not installed (pip install 'florentine-games[bench]')"}
+    if peer == "leduc_poker":
+        return {**row, "status": "ok", **bench_openspiel(peer, seconds)}
+    from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
+
+    module = {"texas_holdem_v4": texas_holdem_v4, "leduc_holdem_v4": leduc_holdem_v4}[peer]
+    return {**row, "status": "ok", **bench_aec(module.env, seconds)}
+
+
+def add_ratios(rows: list[dict], peer_rows: list[dict]) -> None:
+    """Ratios (in place) of our agent-steps/s: ``x_reference`` for engine rows (to the same
+    game's scalar reference) and ``x_<peer>`` for AEC and engine rows (to each measured peer)."""
+    references = {(r["game"], r["players"]): r["agent_steps_per_s"] for r in rows if r["kind"] == "reference"}
+    for row in rows:
+        if row["kind"] == "engine" and (row["game"], row["players"]) in references:
+            row["x_reference"] = row["agent_steps_per_s"] / references[row["game"], row["players"]]
+        if row["kind"] in ("aec", "engine"):
+            for peer in peer_rows:
+                if peer.get("status") == "ok":
+                    row[f"x_{peer['game']}"] = row["agent_steps_per_s"] / peer["agent_steps_per_s"]
+
+
+def run_all(games, num_players: int = 4, seconds: float = 3.0, batch_sizes=DEFAULT_BATCH_SIZES, peers=PEERS):
+    """Every row of the benchmark: ``(our rows, peer rows)``, ratios filled in."""
+    peer_rows = [run_peer(p, seconds) for p in peers]
+    rows = []
+    for name in games:
+        rows += run_benchmarks(name, default_players(name, num_players), seconds, batch_sizes)
+    add_ratios(rows, peer_rows)
+    return rows, peer_rows
+
+
+def machine() -> dict:
+    import os
+
+    return {
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "processor": platform.processor() or platform.machine(),
+        "cpus": os.cpu_count(),
+        "platform": platform.platform(),
+    }

@@ -1,9 +1,10 @@
-"""The ``florentine`` command line: play, demo, bench."""
+"""The ``florentine`` command line: play, demo, tournament, bench, train."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 import numpy as np
 from rich.console import Console
@@ -13,6 +14,8 @@ import florentine_envs
 from agents import make_agent
 
 console = Console()
+DEMO_GAMES = 100_000  # most games per demo table
+DEMO_SECONDS = 20.0  # and about this long per table: games differ a lot in speed
 
 
 def parse_options(pairs: list[str]) -> dict:
@@ -95,62 +98,113 @@ def cmd_play(args, read=input, write=print) -> int:
 # ------------------------------------------------------------------------------ demo
 
 
-def demo_match(game, games: int, seed: int = 0) -> dict:
-    """The heuristic against random agents, the heuristic's seat rotated over the games
-    (an equal share in each seat) so that seat advantage cancels."""
-    from training.match import play_games
-
-    P = game.num_players
-    per_seat = -(-games // P)
-    results = {"heuristic": {"wins": 0, "games": 0, "scores": []}, "random": {"wins": 0, "games": 0, "scores": []}}
-    for seat in range(P):
-        kinds = ["random"] * P
-        kinds[seat] = "heuristic"
-        agents = [make_agent(k, game, seed=seed + 10 * seat + i) for i, k in enumerate(kinds)]
-        scores, _, ranks = play_games(game, agents, seed + seat * per_seat + np.arange(per_seat))
-        for p, kind in enumerate(kinds):
-            entry = results[kind]
-            entry["wins"] += int((ranks[:, p] == 1).sum())
-            entry["games"] += per_seat
-            entry["scores"].append(scores[:, p])
-    return results
-
-
-def results_table(title: str, results: dict) -> Table:
-    table = Table(title=title, caption="a shared first place counts as a win for each joint winner")
-    for col in ("agent", "player-games", "wins", "win rate", "mean score"):
-        table.add_column(col, justify="left" if col == "agent" else "right")
-    for kind, entry in results.items():
-        mean = np.concatenate(entry["scores"]).mean()
-        rate = entry["wins"] / entry["games"]
-        table.add_row(kind, str(entry["games"]), str(entry["wins"]), f"{rate:.1%}", f"{mean:.1f}")
-    return table
+def demo_lineup(players: int) -> list[str]:
+    """The demo table: one heuristic against random agents in every other seat."""
+    return ["heuristic", "random" if players == 2 else f"random*{players - 1}"]
 
 
 def cmd_demo(args) -> int:
-    for players in (2, 4):
-        game = florentine_envs.make("medici", num_players=players)
-        results = demo_match(game, args.games)
-        title = f"Medici, {players} players: 1 heuristic vs {players - 1} random, {args.games} games, seats rotated"
-        console.print(results_table(title, results))
+    """A tournament of the heuristic against random agents for every registered game,
+    with 2 and 4 players where the game allows them (else its smallest table)."""
+    from agents import available_agents
+    from training.tournament import print_report, run_tournament, write_outputs
+
+    for name in florentine_envs.available_games():
+        counts = florentine_envs.player_counts(name)
+        for players in [p for p in (2, 4) if p in counts] or [min(counts)]:
+            known = available_agents(florentine_envs.make(name, num_players=players))
+            if "heuristic" not in known:
+                console.print(f"{name}: skipped, it has no heuristic agent yet (agents: {', '.join(known)})")
+                break
+            result = run_tournament(
+                name, demo_lineup(players), players, args.games, seed=args.seed, rotations="cyclic",
+                console=console, max_seconds=args.seconds or None,
+            )  # fmt: skip
+            print_report(result, console)
+            paths = write_outputs(result, Path(args.out) / f"{name}_{players}p")
+            console.print(f"written: {', '.join(str(path) for path in paths.values())}\n")
+    return 0
+
+
+def cmd_tournament(args) -> int:
+    from training.tournament import default_out_dir, parse_entries, print_report, run_tournament, write_outputs
+
+    entries = parse_entries(args.agents)
+    result = run_tournament(
+        args.game, entries, args.players or len(entries), args.games, seed=args.seed,
+        options=parse_options(args.option), rotations=args.rotations, console=console,
+        max_seconds=args.seconds,
+    )  # fmt: skip
+    print_report(result, console)
+    paths = write_outputs(result, args.out or default_out_dir(result))
+    console.print(f"written: {', '.join(str(path) for path in paths.values())}")
     return 0
 
 
 # ------------------------------------------------------------------------------ bench
 
 
+def bench_table(rows: list[dict], peer_rows: list[dict], seconds: float) -> Table:
+    """One table: our rows per game, then the peers; ratio columns for every measured peer."""
+    from training.bench import PEER_LABELS
+
+    measured = [p for p in peer_rows if p.get("status") == "ok"]
+    table = Table(
+        title=f"Throughput ({seconds:g} CPU-s per row, random legal actions, sampling included)",
+        caption="agent-steps = decisions by a player (forced moves, chance nodes and PettingZoo's None steps "
+        "of finished agents not counted); rates per CPU-second of the process; × columns: our agent-steps/s "
+        "over theirs",
+    )
+    for col in ("game", "players", "what", "agent-steps/s", "games/s", "× reference"):
+        table.add_column(col, justify="left" if col in ("game", "what") else "right", no_wrap=True)
+    for peer in measured:
+        table.add_column(PEER_LABELS[peer["game"]][1], justify="right", no_wrap=True)
+    ratio = lambda row, key: f"{row[key]:,.2f}" if key in row else ""  # noqa: E731
+    for row in rows:
+        cells = [row["game"], str(row["players"]), row["what"], f"{row['agent_steps_per_s']:,.0f}"]
+        cells += [f"{row['games_per_s']:,.1f}", ratio(row, "x_reference")]
+        table.add_row(*cells, *[ratio(row, f"x_{p['game']}") for p in measured])
+    if peer_rows:
+        table.add_section()
+    for peer in peer_rows:
+        if peer.get("status") == "ok":
+            cells = [peer["game"], str(peer["players"]), peer["what"], f"{peer['agent_steps_per_s']:,.0f}"]
+            table.add_row(*cells, f"{peer['games_per_s']:,.1f}", "", *[""] * len(measured))
+        else:
+            table.add_row(peer["game"], "", peer["what"], peer["status"], "", "", *[""] * len(measured))
+    return table
+
+
 def cmd_bench(args) -> int:
-    from training.bench import run_benchmarks
+    import json
+
+    from training.bench import PEERS, machine, run_all
 
     games = [args.game] if args.game else florentine_envs.available_games()
-    table = Table(title=f"Throughput ({args.seconds:g} s per row, random legal actions, sampling included)")
-    for col in ("game", "players", "what", "agent-steps/s", "games/s"):
-        table.add_column(col, justify="left" if col in ("game", "what") else "right")
-    for name in games:
-        for row in run_benchmarks(name, args.players, args.seconds):
-            table.add_row(row["game"], str(row["players"]), row["what"], f"{row['agent_steps_per_s']:,.0f}",
-                          f"{row['games_per_s']:,.1f}")  # fmt: skip
-    console.print(table)
+    rows, peer_rows = run_all(games, args.players, args.seconds, peers=() if args.no_peers else PEERS)
+    # wide enough for every column even when the output is not a terminal (rich then assumes 80)
+    Console(width=max(console.width, 160)).print(bench_table(rows, peer_rows, args.seconds))
+    if args.json:
+        payload = {"seconds": args.seconds, "machine": machine(), "rows": rows, "peers": peer_rows}
+        with open(args.json, "w") as fh:
+            json.dump(payload, fh, indent=2)
+        console.print(f"results written to {args.json}")
+    return 0
+
+
+# ------------------------------------------------------------------------------ train
+
+
+def cmd_train(args) -> int:
+    from training.train import parse_opponents, train
+
+    result = train(
+        args.game, num_players=args.players, timesteps=args.timesteps, seed=args.seed,
+        opponents=parse_opponents(args.opponents), league=args.league, league_every=args.league_every,
+        league_share=args.league_share, out_dir=args.out, name=args.name, num_envs=args.num_envs,
+        eval_games=args.eval_games, progress_bar=not args.no_progress, options=parse_options(args.option),
+    )  # fmt: skip
+    console.print(f"final policy: {result['final']} ({result['timesteps']:,} steps, {result['train_wall_s']:.0f} s)")
     return 0
 
 
@@ -165,15 +219,49 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
     play.set_defaults(func=cmd_play)
 
-    demo = sub.add_parser("demo", help="heuristic against random agents, results table")
-    demo.add_argument("--games", type=int, default=2000)
+    demo = sub.add_parser("demo", help="tournament of the heuristic against random agents on every game")
+    demo.add_argument("--games", type=int, default=DEMO_GAMES, help="most games per table (whole deals)")
+    demo.add_argument("--seconds", type=float, default=DEMO_SECONDS, help="about this long per table (0: no limit)")
+    demo.add_argument("--seed", type=int, default=0)
+    demo.add_argument("--out", default="runs/demo", help="tables and plots go to OUT/GAME_Pp/")
     demo.set_defaults(func=cmd_demo)
+
+    tour = sub.add_parser("tournament", help="seat-rotated duplicate tournament between agents")
+    tour.add_argument("game", choices=florentine_envs.available_games())
+    tour.add_argument("--agents", required=True, help="comma-separated agents: random, heuristic, ppo:PATH; name*k")
+    tour.add_argument("--players", type=int, help="seats per table (default: the number of agents)")
+    tour.add_argument("--games", type=int, default=2000, help="games (rounded up to whole deals)")
+    tour.add_argument("--seconds", type=float, help="stop after about this long (whole rounds of deals)")
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--rotations", choices=("all", "cyclic"), default="all", help="seat arrangements per deal")
+    tour.add_argument("--out", help="output folder (default runs/tournament/GAME_Pp)")
+    tour.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
+    tour.set_defaults(func=cmd_tournament)
 
     bench = sub.add_parser("bench", help="throughput of the AEC loop, the engine and the reference")
     bench.add_argument("game", nargs="?", choices=florentine_envs.available_games())
-    bench.add_argument("--players", type=int, default=4)
-    bench.add_argument("--seconds", type=float, default=3.0)
+    bench.add_argument("--players", type=int, default=4, help="players (a game's largest count if it lacks this one)")
+    bench.add_argument("--seconds", type=float, default=3.0, help="measuring time per row")
+    bench.add_argument("--json", metavar="PATH", help="also write every figure to this JSON file")
+    bench.add_argument("--no-peers", action="store_true", help="skip PettingZoo classic and OpenSpiel")
     bench.set_defaults(func=cmd_bench)
+
+    tr = sub.add_parser("train", help="train a MaskablePPO policy against opponents, then evaluate it")
+    tr.add_argument("game", choices=florentine_envs.available_games())
+    tr.add_argument("--players", type=int, default=2)
+    tr.add_argument("--timesteps", type=int, default=1_000_000, help="learner decisions to train on")
+    tr.add_argument("--seed", type=int, default=0)
+    tr.add_argument("--opponents", default="random", help="agent or weighted mix, e.g. random=0.5,heuristic=0.5")
+    tr.add_argument("--league", action="store_true", help="also play frozen snapshots of the policy (self-play)")
+    tr.add_argument("--league-every", type=int, default=100_000, help="steps between league snapshots")
+    tr.add_argument("--league-share", type=float, default=0.5, help="share of opponents drawn from the league")
+    tr.add_argument("--num-envs", type=int, default=32, help="games stepped together")
+    tr.add_argument("--out", default="runs/train", help="runs go to OUT/NAME")
+    tr.add_argument("--name", help="run name (default GAME_Pp)")
+    tr.add_argument("--eval-games", type=int, default=2000, help="games per opponent in the closing evaluation")
+    tr.add_argument("--no-progress", action="store_true", help="no progress bar")
+    tr.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
+    tr.set_defaults(func=cmd_train)
     return parser
 
 

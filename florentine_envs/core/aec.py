@@ -43,6 +43,7 @@ class FlorentineAECEnv(AECEnv):
         self.action_spaces = {a: gymnasium.spaces.Discrete(game.num_actions) for a in self.possible_agents}
         self.state = None
         self._seed_sequence = np.random.SeedSequence()
+        self._players = [np.array([p]) for p in range(game.num_players)]  # int[1] per seat, for observe
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -77,10 +78,11 @@ class FlorentineAECEnv(AECEnv):
 
     def observe(self, agent):
         player = self.agent_name_mapping[agent]
-        obs = self.game.observe(self.state, np.array([player]))[0]
-        mask = np.zeros(self.game.num_actions, np.int8)
+        obs = self.game.observe(self.state, self._players[player])[0]
         if not self.state.terminated[0] and int(self.state.current_player[0]) == player:
-            mask[:] = self.state.legal_action_mask[0]
+            mask = self.state.legal_action_mask[0].astype(np.int8)
+        else:
+            mask = np.zeros(self.game.num_actions, np.int8)
         return {"observation": obs, "action_mask": mask}
 
     # ---------------------------------------------------------------- step
@@ -98,7 +100,12 @@ class FlorentineAECEnv(AECEnv):
                 )
             self._was_dead_step(action)
             return
-        if action is None or not np.issubdtype(np.asarray(action).dtype, np.integer) or np.ndim(action) != 0:
+        # Python and numpy integers pass at once; anything else (bool, float, array...) is checked the slow way.
+        if (
+            type(action) is not int
+            and not isinstance(action, np.integer)
+            and (action is None or not np.issubdtype(np.asarray(action).dtype, np.integer) or np.ndim(action) != 0)
+        ):
             raise ValueError(
                 f"{self.game.name}: {agent} must act with an integer action id; got {action!r}; legal actions: "
                 + ", ".join(
@@ -107,26 +114,29 @@ class FlorentineAECEnv(AECEnv):
             )
         self.game.step(self.state, np.array([int(action)]))  # raises ValueError, state unchanged, if illegal
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.state.rewards[0]
-        self.rewards = {a: float(rewards[self.agent_name_mapping[a]]) for a in self.agents}
+        rewards = self.state.rewards[0].tolist()
+        self.rewards = {a: rewards[self.agent_name_mapping[a]] for a in self.agents}
         self._accumulate_rewards()
         if self.state.terminated[0]:
-            self.terminations = {a: True for a in self.agents}
+            # A game stopped by a turn limit (State.truncated, set with terminated) is a truncation.
+            truncated = bool(self.state.truncated[0])
+            self.terminations = {a: not truncated for a in self.agents}
+            self.truncations = {a: truncated for a in self.agents}
         self._refresh_infos()
         self.agent_selection = self.possible_agents[int(self.state.current_player[0])]
         if self.render_mode == "human":
             self.render()
 
     def _refresh_infos(self) -> None:
-        scores = self.state.scores[0]
+        scores = self.state.scores[0].tolist()
         done = bool(self.state.terminated[0])
-        ranks = self.game.ranks(self.state)[0] if done else None
+        ranks = self.game.ranks(self.state)[0].tolist() if done else None
         self.infos = {}
         for a in self.agents:
             p = self.agent_name_mapping[a]
-            info = {"score": int(scores[p])}
+            info = {"score": scores[p]}
             if done:
-                info["rank"] = int(ranks[p])
+                info["rank"] = ranks[p]
             self.infos[a] = info
 
     # ---------------------------------------------------------------- render

@@ -44,6 +44,9 @@ class Game(abc.ABC):
     obs_layout: dict[str, slice]
     action_names: list[str]
     player_counts: tuple[int, ...] = ()
+    #: ``"module:Class"`` of the game's independent scalar reference implementation (used by the
+    #: benchmark for its "scalar reference" row); empty when the game has none
+    reference: str = ""
 
     def __init__(self, num_players: int, **options: Any):
         if num_players not in self.player_counts:
@@ -85,22 +88,31 @@ class Game(abc.ABC):
         """
         actions = np.asarray(actions)
         batch = state.batch_size
-        if actions.shape != (batch,) or not np.issubdtype(actions.dtype, np.integer):
+        if actions.shape != (batch,) or actions.dtype.kind not in "iu":
             raise ValueError(
                 f"{self.name}: actions must be an integer array of shape ({batch},), "
                 f"got {actions.dtype} array of shape {actions.shape}"
             )
-        live = np.flatnonzero(~state.terminated)
-        chosen = actions[live].astype(np.int64)
-        in_range = (chosen >= 0) & (chosen < self.num_actions)
-        legal = in_range.copy()
-        legal[in_range] = state.legal_action_mask[live[in_range], chosen[in_range]]
-        if not legal.all():
-            bad = int(np.flatnonzero(~legal)[0])
-            raise ValueError(self.illegal_action_message(state, int(live[bad]), int(chosen[bad])))
-        state.rewards[:] = 0.0
-        if live.size:
+        # Validation is whole-batch: one flat gather of mask[b, action_b] (``mode="clip"`` keeps an
+        # out-of-range action inside the array; ``in_range`` refuses it), finished games pass
+        # whatever they hold. Negative actions read as uint64 are huge, so one comparison does.
+        chosen = actions if actions.dtype == np.int64 else actions.astype(np.int64)  # only read below
+        in_range = chosen.view(np.uint64) < self.num_actions
+        accepted = state.legal_action_mask.reshape(-1).take(self._flat_rows(batch) + chosen, mode="clip")
+        accepted &= in_range
+        accepted |= state.terminated
+        if not accepted.all():
+            bad = int(np.flatnonzero(~accepted)[0])
+            raise ValueError(self.illegal_action_message(state, bad, int(chosen[bad])))
+        state.rewards.fill(0.0)
+        if state.terminated.any():
+            live = np.flatnonzero(~state.terminated)
+            chosen = chosen[live]
             state.step_count[live] += 1
+        else:  # the usual case in training: no index arrays to build
+            live = self._rows(batch)
+            state.step_count += 1
+        if live.size:
             self._apply_reported(state, live, chosen, on_move, forced=False)
             self._play_forced(state, live, on_move)
         if self.debug:
@@ -126,13 +138,34 @@ class Game(abc.ABC):
             games = games[~state.terminated[games]]
             if games.size == 0:
                 return
-            mask = state.legal_action_mask[games]
-            forced = mask.sum(1) == 1
+            mask = state.legal_action_mask.take(games, axis=0)  # bool[n, A]; take: far cheaper than mask[games]
+            forced = legal_counts(mask) == 1
             if not forced.any():
                 return
-            games = games[forced]
-            self._apply_reported(state, games, mask[forced].argmax(1), on_move, forced=True)
+            if not forced.all():
+                games = games[forced]
+                mask = mask.compress(forced, axis=0)
+            self._apply_reported(state, games, mask.argmax(1), on_move, forced=True)
         raise RuntimeError(f"{self.name}: forced-move chain did not end")
+
+    def _rows(self, batch: int) -> np.ndarray:
+        """int[batch] ``arange(batch)``, cached per batch size (never write into it)."""
+        return self._index_cache("rows", batch, lambda: np.arange(batch))
+
+    def _flat_rows(self, batch: int) -> np.ndarray:
+        """int[batch] ``arange(batch) * num_actions``: row offsets into a flattened mask (cached)."""
+        return self._index_cache("flat_rows", batch, lambda: np.arange(batch) * self.num_actions)
+
+    def _index_cache(self, kind: str, batch: int, build: Callable[[], np.ndarray]) -> np.ndarray:
+        cache = self.__dict__.setdefault("_indices", {})
+        key = (kind, batch)
+        if key not in cache:
+            if len(cache) > 64:  # many batch sizes (e.g. reset groups): keep the cache small
+                cache.clear()
+            array = build()
+            array.flags.writeable = False
+            cache[key] = array
+        return cache[key]
 
     @abc.abstractmethod
     def _init(self, seeds: np.ndarray) -> State:
@@ -274,6 +307,23 @@ class Game(abc.ABC):
         return state
 
 
+def legal_counts(mask: np.ndarray) -> np.ndarray:
+    """int[n]: legal actions (True entries) per row of ``mask`` (bool[n, A]).
+
+    A matrix product with a vector of ones: numpy's ``sum`` over a short last axis costs
+    several times more (its reduction loop is per row)."""
+    A = mask.shape[1]
+    if A < 256:  # the uint8 product cannot overflow
+        ones = _ONES.get(A)
+        if ones is None:
+            ones = _ONES[A] = np.ones(A, np.uint8)
+        return mask.view(np.uint8) @ ones
+    return mask.sum(1)
+
+
+_ONES: dict[int, np.ndarray] = {}  # uint8[A] vectors of ones for legal_counts
+
+
 def dispatch(phase: np.ndarray, games: np.ndarray, actions: np.ndarray, handlers: dict[int, Callable]) -> None:
     """Route each game to the handler of its phase, vectorised over the batch.
 
@@ -281,7 +331,19 @@ def dispatch(phase: np.ndarray, games: np.ndarray, actions: np.ndarray, handlers
     ``actions``: int[n]. Groups are formed *before* any handler runs, so a
     handler that changes a game's phase never makes it run twice.
     """
+    if games.size <= 1:  # B=1 play (the AEC env): no arrays to build
+        if games.size:
+            handler = handlers.get(int(phase[games[0]]))
+            if handler is not None:
+                handler(games, actions)
+        return
     game_phase = phase[games]
+    first = game_phase[0]
+    if (game_phase == first).all():  # one phase (always so at B=1): no grouping
+        handler = handlers.get(int(first))
+        if handler is not None:
+            handler(games, actions)
+        return
     groups = [(handler, game_phase == key) for key, handler in handlers.items()]
     for handler, selected in groups:
         if selected.all():

@@ -24,11 +24,58 @@ _S27 = np.uint64(27)
 _S31 = np.uint64(31)
 
 
+_MASK64 = (1 << 64) - 1
+
+
 def _mix(z: np.ndarray) -> np.ndarray:
     """SplitMix64 finaliser (bijective on uint64)."""
+    if isinstance(z, np.ndarray) and z.ndim:
+        return _mix_in_place(z.copy())
     z = (z ^ (z >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
     return z ^ (z >> _S31)
+
+
+def _mix_in_place(z: np.ndarray) -> np.ndarray:
+    """:func:`_mix` of a uint64 array that nothing else holds, overwritten (fewer temporaries)."""
+    z ^= z >> _S30
+    z *= _M1
+    z ^= z >> _S27
+    z *= _M2
+    z ^= z >> _S31
+    return z
+
+
+def _mix_int(z: int) -> int:
+    """:func:`_mix` in Python integers: cheaper than numpy for one value."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def _mixed_word(word, position: int):
+    """``_mix(word + GOLDEN * position)``: one word mixed on its own before it is folded in."""
+    if isinstance(word, (int, np.integer)) and -(2**63) <= word < 2**63:  # a scalar: in Python integers
+        return np.uint64(_mix_int((int(word) + 0x9E3779B97F4A7C15 * position) & _MASK64))
+    word_bits = np.asarray(word, dtype=np.int64).astype(np.uint64)
+    if word_bits.ndim == 0:
+        return _mix(word_bits + _OFFSETS[position])
+    return _mix_in_place(word_bits + _OFFSETS[position])
+
+
+_OFFSETS = {position: np.uint64((0x9E3779B97F4A7C15 * position) & _MASK64) for position in (2, 3, 4)}
+
+
+_MIXED_IDS: dict[int, np.ndarray] = {}
+
+
+def _mixed_ids(num_items: int) -> np.ndarray:
+    """``_mixed_word(arange(num_items), 4)``: the item-id word of every shuffle, computed once per size."""
+    if num_items not in _MIXED_IDS:
+        ids = _mixed_word(np.arange(num_items), 4)  # array arithmetic: wraps without warnings
+        ids.flags.writeable = False
+        _MIXED_IDS[num_items] = ids
+    return _MIXED_IDS[num_items]
 
 
 def hash64(seed, stream, counter, index=0) -> np.ndarray:
@@ -37,16 +84,23 @@ def hash64(seed, stream, counter, index=0) -> np.ndarray:
     ``seed`` is the game's seed (uint64), ``stream`` names what the number is
     for (a small per-game constant), ``counter`` is which occurrence (day,
     round, draw number) and ``index`` is which item (card id, player).
-    Returns a uint64 array of the broadcast shape (a 0-d array for scalars).
+    Returns a uint64 array of the broadcast shape (a numpy scalar for scalars).
     """
+    with np.errstate(over="ignore"):  # numpy warns on wrapping scalar (not array) arithmetic
+        return _hash_mixed(seed, stream, counter, _mixed_word(index, 4))
+
+
+def _hash_mixed(seed, stream, counter, mixed_index) -> np.ndarray:
+    """:func:`hash64` with the index word already mixed (``_mixed_word(index, 4)``)."""
     with np.errstate(over="ignore"):
-        z = _mix(np.asarray(seed, dtype=np.uint64) + _GOLDEN)
-        for position, word in enumerate((stream, counter, index), start=2):
-            # Each word is mixed on its own (with a position-dependent offset)
-            # before it is folded in, so no two (seed, stream, counter, index)
-            # tuples collide by simple arithmetic.
-            word_bits = np.asarray(word, dtype=np.int64).astype(np.uint64)
-            z = _mix(z ^ _mix(word_bits + _GOLDEN * np.uint64(position)))
+        z = np.asarray(seed, dtype=np.uint64) + _GOLDEN
+        z = _mix_in_place(z) if isinstance(z, np.ndarray) and z.ndim else _mix(z)
+        # Each word is mixed on its own (with a position-dependent offset) before it is
+        # folded in, so no two (seed, stream, counter, index) tuples collide by simple
+        # arithmetic. ``z ^ word`` is always a fresh array or scalar: mixed in place.
+        for mixed in (_mixed_word(stream, 2), _mixed_word(counter, 3), mixed_index):
+            z = z ^ mixed
+            z = _mix_in_place(z) if isinstance(z, np.ndarray) and z.ndim else _mix(z)
         return z
 
 
@@ -64,4 +118,4 @@ def shuffle_keys(seed, stream, counter, num_items: int) -> np.ndarray:
     """
     seed = np.asarray(seed, dtype=np.uint64)[..., None]
     counter = np.asarray(counter)[..., None]
-    return hash64(seed, stream, counter, np.arange(num_items))
+    return _hash_mixed(seed, stream, counter, _mixed_ids(num_items))

@@ -22,6 +22,7 @@ class State:
     terminated: np.ndarray  # bool[B]     game over
     scores: np.ndarray  # int32[B, P]     the game's own score (florins, points)
     step_count: np.ndarray  # int32[B]    decisions taken by players so far
+    truncated: np.ndarray  # bool[B]      game stopped by a turn limit (set together with terminated)
 
     @property
     def batch_size(self) -> int:

@@ -38,7 +38,7 @@ from importlib import resources
 import numpy as np
 
 from ...core import rng
-from ...core.game import Game, dispatch
+from ...core.game import Game, dispatch, legal_counts
 from ...core.state import State
 
 STREAM_DECK = 1
@@ -53,6 +53,15 @@ ACTION_NAMES = ["reveal", "stop", "take_last", "take_last_and_2nd", "take_last_a
 # Card locations (card_loc values)
 LOC_DECK, LOC_MARKET, LOC_SHIP, LOC_WAREHOUSE, LOC_BOX = range(5)
 NUM_DAYS = 3
+
+
+def _flat(array: np.ndarray) -> np.ndarray:
+    """1-D view of a C-contiguous state array, for element gathers and scatters through flat
+    indices (``row * width + column``): numpy's fancy indexing with two index arrays costs
+    several times more. Writes go through to the state."""
+    if not array.flags.c_contiguous:
+        raise ValueError("medici: state arrays must be C-contiguous")
+    return array.reshape(-1)
 
 
 def load_cards(path=None) -> dict:
@@ -95,6 +104,7 @@ class Medici(Game):
     name = "medici"
     version = 0
     player_counts = (2, 3, 4, 5, 6)
+    reference = "florentine_envs.games.medici.reference:MediciReference"
     option_names = ("monopoly_variant", "reward", "cards_path")
 
     def __init__(self, num_players: int = 4, monopoly_variant: bool = False, reward: str = "win", cards_path=None):
@@ -140,6 +150,14 @@ class Medici(Game):
         self._value = pad(self.card_value)  # int16[N+1]
         self._nongreen = pad(self.card_nongreen)  # int8[N+1]
         self._kind_or_empty = np.concatenate([kind_of_card, [self.num_kinds]])  # int[N+1]; K = "no card"
+        self._kind_copies = np.bincount(kind_of_card, minlength=self.num_kinds).astype(np.int16)  # int16[K]
+        # Where a card goes when its ship is unloaded: commodities to the warehouse, the rest to the box.
+        self._unload_to = np.where(self.card_icons > 0, LOC_WAREHOUSE, LOC_BOX).astype(np.int8)  # int8[N]
+        # Keys of the cards outside a shuffle's pool: distinct, rising with the card id, above any
+        # likely pool key (see _sort_keys).
+        self._outside_keys = (
+            np.iinfo(np.uint64).max - np.uint64(self.num_cards - 1) + np.arange(self.num_cards, dtype=np.uint64)
+        )
 
         players = num_players
         self.capacity = data["ship_capacity"]["two_players"] if players == 2 else data["ship_capacity"]["default"]
@@ -153,6 +171,25 @@ class Medici(Game):
         self._mono_variant_threshold = mono["variant_threshold_2p"] if players == 2 else mono["variant_threshold"]
         self._mono_variant_bonus = mono["variant_bonus"]
         self._round_to = data["round_to"]
+        # Cumulative payouts of the six rankings of a day's end (ships, then the five colours), flat
+        # with a row stride of P + 1 (_day_payouts); None for component data with other table sizes.
+        self._day_cum = None
+        if len(self._ship_cum) == len(self._commodity_cum) == players + 1:
+            self._day_cum = np.concatenate([self._ship_cum] + [self._commodity_cum] * 5)  # int[6 * (P + 1)]
+            self._day_cum_rows = (np.arange(6) * (players + 1))[:, None]  # int[6, 1]
+        self._one_two_three = np.arange(1, 4)  # market positions back from the end of the line
+        # _takes[action]: which of (last, 2nd-last, 3rd-last) market cards a take action loads
+        self._takes = np.zeros((len(ACTION_NAMES), 3), bool)  # bool[A, 3]
+        self._takes[[TAKE_LAST, TAKE_LAST_AND_2ND, TAKE_LAST_AND_3RD, TAKE_LAST_THREE], 0] = True
+        self._takes[[TAKE_LAST_AND_2ND, TAKE_LAST_THREE], 1] = True
+        self._takes[[TAKE_LAST_AND_3RD, TAKE_LAST_THREE], 2] = True
+        self._three_int8, self._three_int16 = np.ones(3, np.int8), np.ones(3, np.int16)
+        self._colours = np.arange(5)
+        self._next_seats = np.arange(1, players + 1)
+        # _seat_shift[p, j]: offset from seat p to seat (p + j) % P, so that
+        # row * P + p + _seat_shift[p] lists a row's seats clockwise from p (observe)
+        seat_ids = np.arange(players)
+        self._seat_shift = (seat_ids[:, None] + seat_ids) % players - seat_ids[:, None]  # int[P, P]
 
         self.num_actions = len(ACTION_NAMES)
         self.action_names = list(ACTION_NAMES)
@@ -171,6 +208,8 @@ class Medici(Game):
             self.obs_layout[field] = slice(offset, offset + size)
             offset += size
         self.obs_size = offset
+        # market_last3 one-hots: block i (position m-1-i) has K + 1 entries, the last one "no card"
+        self._last3_columns = self.obs_layout["market_last3"].start + np.arange(3) * (K + 1)  # int[3]
 
     # ----------------------------------------------------------------- init
 
@@ -185,18 +224,19 @@ class Medici(Game):
             terminated=np.zeros(B, bool),
             scores=np.zeros((B, P), np.int32),
             step_count=np.zeros(B, np.int32),
+            truncated=np.zeros(B, bool),
             day=np.zeros(B, np.int8),
             start_player=np.zeros(B, np.int8),
             revealed=np.zeros(B, np.int8),
             final_turn=np.zeros(B, bool),
             deck=np.zeros((B, N), np.int16),
             deck_top=np.zeros(B, np.int16),
-            deck_end=np.zeros(B, np.int16),
+            deck_end=np.full(B, N, np.int16),  # every card starts in the deck (shuffled below)
             market=np.zeros((B, N), np.int16),
             market_len=np.zeros(B, np.int16),
             card_loc=np.zeros((B, N), np.int8),
             card_owner=np.full((B, N), -1, np.int8),
-            deck_counts=np.zeros((B, K), np.int16),
+            deck_counts=np.repeat(self._kind_copies[None], B, axis=0),  # every card starts in the deck
             market_counts=np.zeros((B, K), np.int16),
             ship_value=np.zeros((B, P), np.int16),
             ship_slots=np.zeros((B, P), np.int8),
@@ -215,31 +255,44 @@ class Medici(Game):
     def _shuffle_deck(self, state: MediciState, games: np.ndarray) -> None:
         """New deck for the current day from every card in the deck or the market
         ("return any remaining cards in the market to the deck and reshuffle")."""
-        loc = state.card_loc[games]
-        pool = (loc == LOC_DECK) | (loc == LOC_MARKET)
+        loc = state.card_loc.take(games, axis=0)  # int8[n, N]
+        pool = loc <= LOC_MARKET  # in the deck or the market (LOC_DECK = 0, LOC_MARKET = 1)
         keys = rng.shuffle_keys(state.seed[games], STREAM_DECK, state.day[games].astype(np.int64), self.num_cards)
-        keys[~pool] = np.iinfo(np.uint64).max
-        order = np.argsort(keys, axis=1, kind="stable").astype(np.int16)
-        size = pool.sum(1)
+        order = self._sort_keys(keys, pool).astype(np.int16)
+        # The pool's size and kind counts follow from the deck and market ones (kept incrementally).
+        size = state.deck_end[games] - state.deck_top[games] + state.market_len[games]
+        counts = state.deck_counts.take(games, axis=0) + state.market_counts.take(games, axis=0)
         state.deck[games] = order
         state.deck_top[games] = 0
         state.deck_end[games] = size
-        loc[pool] = LOC_DECK
+        np.putmask(loc, pool, LOC_DECK)
         state.card_loc[games] = loc
         state.market_len[games] = 0
         state.market_counts[games] = 0
-        state.deck_counts[games] = self._kind_counts(pool)
+        state.deck_counts[games] = counts
 
-    def _kind_counts(self, cards: np.ndarray) -> np.ndarray:
-        """int[n, K]: how many cards of each kind are flagged in ``cards`` (bool[n, N])."""
-        n, K = cards.shape[0], self.num_kinds
-        rows, ids = np.nonzero(cards)
-        return np.bincount(rows * K + self.card_kind[ids], minlength=n * K).reshape(n, K)
+    def _sort_keys(self, keys: np.ndarray, pool: np.ndarray) -> np.ndarray:
+        """int[n, N]: ``argsort(where(pool, keys, MAX), axis=1, kind="stable")`` -- the pool cards by
+        key, then the others by id -- computed with numpy's faster unstable sort.
+
+        The cards outside the pool get distinct keys at the very top of the range, rising with
+        the id. The unstable sort then gives the stable order unless a row has two equal keys
+        or a pool key in that top range (each about 1e-15 likely); such rows are sorted again
+        the stable way, so the result is always exactly the stable one.
+        """
+        keys = np.where(pool, keys, self._outside_keys)
+        order = np.argsort(keys, axis=1)
+        ordered = keys.reshape(-1).take(order + self._rows(len(keys))[:, None] * self.num_cards)  # sorted keys
+        redo = (ordered[:, 1:] == ordered[:, :-1]).any(1) | (pool & (keys >= self._outside_keys[0])).any(1)
+        if redo.any():
+            keys[redo] = np.where(pool[redo], keys[redo], np.iinfo(np.uint64).max)
+            order[redo] = np.argsort(keys[redo], axis=1, kind="stable")
+        return order
 
     # ----------------------------------------------------------------- mask
 
     def _refresh_mask(self, state: MediciState, games: np.ndarray) -> None:
-        mask = np.zeros((games.size, self.num_actions), bool)
+        mask = np.zeros((games.size, self.num_actions), bool)  # bool[n, A]
         phase = state.phase[games]
         market_len = state.market_len[games].astype(np.int64)
         reveal = phase == PHASE_REVEAL
@@ -247,21 +300,23 @@ class Medici(Game):
         mask[:, STOP] = reveal & (market_len > 0)
         take = ~reveal
         if take.any():
-            free = self.capacity - state.ship_slots[games, state.current_player[games]].astype(np.int64)
+            seat = games * self.num_players + state.current_player[games]  # flat index into [B, P]
+            free = self.capacity - _flat(state.ship_slots).take(seat).astype(np.int64)
             last3 = self._last_three(state, games, market_len)  # int[n, 3]; N = no card
-            need = self._nongreen[last3].astype(np.int64)
+            need = self._nongreen.take(last3)  # int8[n, 3]
+            need12 = need[:, 0] + need[:, 1]
             has2, has3 = market_len >= 2, market_len >= 3
             mask[:, TAKE_LAST] = take
-            mask[:, TAKE_LAST_AND_2ND] = take & has2 & (need[:, 0] + need[:, 1] <= free)
+            mask[:, TAKE_LAST_AND_2ND] = take & has2 & (need12 <= free)
             mask[:, TAKE_LAST_AND_3RD] = take & has3 & (need[:, 0] + need[:, 2] <= free)
-            mask[:, TAKE_LAST_THREE] = take & has3 & (need.sum(1) <= free)
+            mask[:, TAKE_LAST_THREE] = take & has3 & (need12 + need[:, 2] <= free)
         state.legal_action_mask[games] = mask
 
     def _last_three(self, state: MediciState, games: np.ndarray, market_len: np.ndarray) -> np.ndarray:
         """int[n, 3]: card ids at market positions m-1, m-2, m-3 (N where there is no card)."""
-        pos = market_len[:, None] - np.arange(1, 4)
-        cards = state.market[games[:, None], np.maximum(pos, 0)].astype(np.int64)
-        return np.where(pos >= 0, cards, self.num_cards)
+        pos = market_len[:, None] - self._one_two_three  # int[n, 3]
+        cards = _flat(state.market).take(games[:, None] * self.num_cards + np.maximum(pos, 0))
+        return np.where(pos >= 0, cards.astype(np.int64), self.num_cards)
 
     # ----------------------------------------------------------------- step
 
@@ -281,55 +336,65 @@ class Medici(Game):
         if reveal.size:
             # "Card after card, reveal one OR two OR three cards from the deck, displaying
             # these cards face up in a line next to the deck"
+            N = self.num_cards
+            row = reveal * N  # int[n] offsets of these games' rows in the flattened [B, N] arrays
             top = state.deck_top[reveal]
-            card = state.deck[reveal, top].astype(np.int64)
+            card = _flat(state.deck).take(row + top).astype(np.int64)
             state.deck_top[reveal] = top + 1
-            state.market[reveal, state.market_len[reveal]] = card
-            state.market_len[reveal] += 1
-            state.card_loc[reveal, card] = LOC_MARKET
-            kind = self.card_kind[card]
-            state.deck_counts[reveal, kind] -= 1
-            state.market_counts[reveal, kind] += 1
-            state.revealed[reveal] += 1
+            market_len = state.market_len[reveal]
+            _flat(state.market)[row + market_len] = card
+            state.market_len[reveal] = market_len + 1
+            _flat(state.card_loc)[row + card] = LOC_MARKET
+            kind_at = reveal * self.num_kinds + self.card_kind.take(card)  # flat index into [B, K]
+            _flat(state.deck_counts)[kind_at] -= 1  # one card per game: no repeated index
+            _flat(state.market_counts)[kind_at] += 1
+            revealed = state.revealed[reveal] + 1
+            state.revealed[reveal] = revealed
             # After the third card the player must take: no further reveal is possible.
-            state.phase[reveal[state.revealed[reveal] >= 3]] = PHASE_TAKE
-        state.phase[games[actions == STOP]] = PHASE_TAKE
+            state.phase[reveal[revealed >= 3]] = PHASE_TAKE
+        stop = actions == STOP
+        if stop.any():
+            state.phase[games[stop]] = PHASE_TAKE
         self._refresh_mask(state, games)
 
     def _take_phase(self, state: MediciState, games: np.ndarray, actions: np.ndarray) -> None:
         # "you MUST take the last card from the market ... In addition, you MAY take any one or
         # two of the previous two cards from the market."
-        n = games.size
+        N, K = self.num_cards, self.num_kinds
         player = state.current_player[games].astype(np.int64)
         market_len = state.market_len[games].astype(np.int64)
-        last3 = self._last_three(state, games, market_len)  # int[n, 3]
-        taken = np.ones((n, 3), bool)
-        taken[:, 1] = (actions == TAKE_LAST_AND_2ND) | (actions == TAKE_LAST_THREE)
-        taken[:, 2] = (actions == TAKE_LAST_AND_3RD) | (actions == TAKE_LAST_THREE)
-        taken_cards = np.where(taken, last3, self.num_cards)  # N = nothing
-        state.ship_value[games, player] += self._value[taken_cards].sum(1)
-        state.ship_slots[games, player] += self._nongreen[taken_cards].sum(1)
-        state.ship_icons[games, player] += self._icons_by_colour[taken_cards].sum(1)
-        for slot in range(3):  # at most one card per slot and game: plain fancy indexing is exact
-            took = taken_cards[:, slot] < self.num_cards
-            state.market_counts[games[took], self.card_kind[taken_cards[took, slot]]] -= 1
-        rows, cols = np.nonzero(taken_cards < self.num_cards)
-        state.card_loc[games[rows], taken_cards[rows, cols]] = LOC_SHIP
-        state.card_owner[games[rows], taken_cards[rows, cols]] = player[rows]
-        # "If necessary, push the remaining cards back to fill any occurring gaps."
-        exists = last3 < self.num_cards
-        keep_3rd = exists[:, 2] & ~taken[:, 2]
-        keep_2nd = exists[:, 1] & ~taken[:, 1]
-        base = market_len - exists.sum(1)
-        state.market[games[keep_3rd], base[keep_3rd]] = last3[keep_3rd, 2]
-        state.market[games[keep_2nd], (base + keep_3rd)[keep_2nd]] = last3[keep_2nd, 1]
-        state.market_len[games] = base + keep_3rd + keep_2nd
+        last3 = self._last_three(state, games, market_len)  # int[n, 3]: last, 2nd-last, 3rd-last card
+        taken = self._takes.take(actions, axis=0)  # bool[n, 3]: which of them the action takes
+        cards = np.where(taken, last3, N)  # int[n, 3], N = not taken (zero in every lookup table)
+        # Sums over the three slots as products with ones (numpy's sum over a length-3 axis is slow).
+        seat = games * self.num_players + player  # flat index into [B, P]
+        _flat(state.ship_value)[seat] += self._value.take(cards) @ self._three_int16
+        _flat(state.ship_slots)[seat] += self._nongreen.take(cards) @ self._three_int8
+        gained = self._three_int8 @ self._icons_by_colour.take(cards, axis=0)  # int8[n, 5]
+        _flat(state.ship_icons)[seat[:, None] * 5 + self._colours] += gained
+        # A slot not taken points at the last card again: writing the same values twice is harmless,
+        # and its count decrement below is zero.
+        held = np.where(taken, last3, last3[:, :1])  # int[n, 3]
+        placed = (games * N)[:, None] + held
+        _flat(state.card_loc)[placed] = LOC_SHIP
+        _flat(state.card_owner)[placed] = player[:, None]
+        kind_at = (games * K)[:, None] + self.card_kind.take(held)  # flat index into [B, K]
+        market_counts = _flat(state.market_counts)
+        for slot in range(3):  # one card per slot and game: no index repeats within a statement
+            market_counts[kind_at[:, slot]] -= taken[:, slot]
+        # "If necessary, push the remaining cards back to fill any occurring gaps." The cards before
+        # the last three never move, and a kept 3rd-last card stays where it is; only a kept
+        # 2nd-last card whose 3rd-last neighbour was taken moves down one place.
+        moves = taken[:, 2] & ~taken[:, 1]
+        if moves.any():
+            _flat(state.market)[games[moves] * N + market_len[moves] - 3] = last3[moves, 1]
+        state.market_len[games] = market_len - (taken @ self._three_int8)
         self._end_turn(state, games)
 
     def _end_turn(self, state: MediciState, games: np.ndarray) -> None:
         P = self.num_players
-        open_ships = state.ship_slots[games] < self.capacity  # bool[n, P]
-        num_open = open_ships.sum(1)
+        open_ships = state.ship_slots.take(games, axis=0) < self.capacity  # bool[n, P]
+        num_open = legal_counts(open_ships)
         # "If there is only one player left who does not yet have a fully loaded ship, this
         # player gets one final turn. Then the round ends, even if that last ship is not fully
         # loaded."  "Each of the three rounds ends once all players' ships are full of cards."
@@ -337,8 +402,9 @@ class Medici(Game):
         lone = ~day_over & (num_open == 1)
         # "Players with a fully loaded ship do not take any further turns in the round."
         current = state.current_player[games].astype(np.int64)
-        seats = (current[:, None] + np.arange(1, P + 1)) % P  # int[n, P]: clockwise from the next seat
-        next_open = seats[np.arange(games.size), open_ships[np.arange(games.size)[:, None], seats].argmax(1)]
+        seats = (current[:, None] + self._next_seats) % P  # int[n, P]: clockwise from the next seat
+        ring = open_ships.reshape(-1).take(self._rows(games.size)[:, None] * P + seats)  # bool[n, P] in that order
+        next_open = (current + 1 + ring.argmax(1)) % P
         state.current_player[games] = np.where(day_over, current, next_open)
         state.final_turn[games] = lone
         state.phase[games] = PHASE_REVEAL
@@ -368,28 +434,48 @@ class Medici(Game):
         covers, each share rounded down to a multiple of 5 ("As 5 is the smallest payment unit,
         you must round down to the nearest 5 when tied")."""
         a = amounts.astype(np.int64)
-        higher = ((a[..., None, :] > a[..., :, None]) & eligible[..., None, :]).sum(-1)
-        tied = ((a[..., None, :] == a[..., :, None]) & eligible[..., None, :]).sum(-1)
+        ones = np.ones(a.shape[-1], np.uint8)  # counts as products with ones: see legal_counts
+        higher = ((a[..., None, :] > a[..., :, None]) & eligible[..., None, :]).view(np.uint8) @ ones
+        tied = ((a[..., None, :] == a[..., :, None]) & eligible[..., None, :]).view(np.uint8) @ ones
         top = np.minimum(higher + tied, len(cumulative) - 1)
         share = (cumulative[top] - cumulative[np.minimum(higher, len(cumulative) - 1)]) // np.maximum(tied, 1)
         return np.where(eligible, share // self._round_to * self._round_to, 0)
 
+    def _day_payouts(self, values: np.ndarray, icons: np.ndarray) -> np.ndarray:
+        """int[n, P]: ``ship_payouts(values) + commodity_payouts(icons)`` (values int[n, P], icons
+        int[n, P, 5]) in one ranking pass over six rows per game: the ships, then the five colours."""
+        if self._day_cum is None:
+            return self.ship_payouts(values) + self.commodity_payouts(icons)
+        amounts = np.concatenate([values[:, None, :], np.moveaxis(icons, 2, 1)], axis=1).astype(np.int64)  # [n, 6, P]
+        eligible = amounts > 0
+        eligible[:, 0] = True  # every ship is ranked, commodities only for players holding the colour
+        ones = np.ones(self.num_players, np.uint8)
+        higher = ((amounts[..., None, :] > amounts[..., :, None]) & eligible[..., None, :]).view(np.uint8) @ ones
+        tied = ((amounts[..., None, :] == amounts[..., :, None]) & eligible[..., None, :]).view(np.uint8) @ ones
+        last = self.num_players  # index of the last entry of each cumulative payout row
+        covered = self._day_cum.take(self._day_cum_rows + np.minimum(higher + tied, last))
+        before = self._day_cum.take(self._day_cum_rows + np.minimum(higher, last))
+        share = (covered - before) // np.maximum(tied, 1)
+        paid = np.where(eligible, share // self._round_to * self._round_to, 0)  # [n, 6, P]
+        colours = amounts[:, 1:]
+        bonus = np.where(colours >= self.monopoly_threshold, self._mono_bonus, 0)
+        if self.options["monopoly_variant"]:
+            bonus = np.where(colours >= self._mono_variant_threshold, self._mono_variant_bonus, bonus)
+        return paid.sum(1) + bonus.sum(1)
+
     def _end_day(self, state: MediciState, games: np.ndarray) -> None:
         # Ship values first, then "the ships are unloaded", then commodities are scored.
-        state.scores[games] += self.ship_payouts(state.ship_value[games])
-        warehouse = state.warehouse_icons[games] + state.ship_icons[games]
+        values = state.ship_value.take(games, axis=0)
+        warehouse = state.warehouse_icons.take(games, axis=0) + state.ship_icons.take(games, axis=0)
         state.warehouse_icons[games] = warehouse
-        state.scores[games] += self.commodity_payouts(warehouse)
+        state.scores[games] += self._day_payouts(values, warehouse)
         # "Players move all their commodity cards into their 'warehouse' ... Neutral (green)
         # cards without commodities are returned to the box and out of the game."
-        loc = state.card_loc[games]
-        in_ship = loc == LOC_SHIP
-        commodity = self.card_icons > 0
-        loc[in_ship & commodity] = LOC_WAREHOUSE
-        loc[in_ship & ~commodity] = LOC_BOX
+        loc = state.card_loc.take(games, axis=0)  # int8[n, N]
+        loc = np.where(loc == LOC_SHIP, self._unload_to, loc)
         state.card_loc[games] = loc
-        owner = state.card_owner[games]
-        owner[loc == LOC_BOX] = -1
+        owner = state.card_owner.take(games, axis=0)
+        np.putmask(owner, loc == LOC_BOX, -1)
         state.card_owner[games] = owner
         state.ship_value[games] = 0
         state.ship_slots[games] = 0
@@ -411,9 +497,9 @@ class Medici(Game):
             self._shuffle_deck(state, nxt)
             # "The player with the lowest sum of florins starts the next round. (If there is a
             # tie, randomly choose one of the tied players.)"
-            scores = state.scores[nxt]
+            scores = state.scores.take(nxt, axis=0)
             poorest = scores == scores.min(1, keepdims=True)
-            pick = rng.randint(state.seed[nxt], STREAM_START, state.day[nxt].astype(np.int64), poorest.sum(1))
+            pick = rng.randint(state.seed[nxt], STREAM_START, state.day[nxt].astype(np.int64), legal_counts(poorest))
             start = (np.cumsum(poorest, 1) == (pick + 1)[:, None]).argmax(1)
             state.start_player[nxt] = start
             state.current_player[nxt] = start
@@ -421,8 +507,10 @@ class Medici(Game):
     # ------------------------------------------------------------ observe
 
     def observe(self, state: MediciState, players, out: np.ndarray | None = None) -> np.ndarray:
-        players = np.broadcast_to(np.asarray(players, np.int64), (state.batch_size,))
-        B, P, K = state.batch_size, self.num_players, self.num_kinds
+        B, P = state.batch_size, self.num_players
+        players = np.asarray(players, np.int64)
+        if players.shape != (B,):
+            players = np.broadcast_to(players, (B,))
         L = self.obs_layout
         if out is None:
             obs = np.zeros((B, self.obs_size), np.float32)
@@ -430,32 +518,37 @@ class Medici(Game):
             obs = out
             for field in ("phase", "day", "market_last3", "to_move", "start_player"):
                 obs[:, L[field]] = 0
-        rows = np.arange(B)
-        obs[rows, L["phase"].start + state.phase] = 1
-        obs[rows, L["day"].start + state.day] = 1
-        obs[:, L["revealed_this_turn"]] = state.revealed[:, None]
-        obs[:, L["final_turn"]] = state.final_turn[:, None]
-        obs[:, L["deck_size"]] = (state.deck_end - state.deck_top)[:, None]
+        rows = self._rows(B)
         market_len = state.market_len.astype(np.int64)
-        obs[:, L["market_size"]] = market_len[:, None]
-        last3 = self._last_three(state, rows, market_len)
-        obs[rows[:, None], L["market_last3"].start + np.arange(3) * (K + 1) + self._kind_or_empty[last3]] = 1
+        last3 = self._last_three(state, rows, market_len)  # int[B, 3]
+        # Every one-hot field in one scatter: int[B, 7] columns set to 1. A finished game has
+        # no player to move: its to_move entry repeats its phase column (set anyway).
+        hot = np.empty((B, 7), np.int64)
+        hot[:, 0] = L["phase"].start + state.phase
+        hot[:, 1] = L["day"].start + state.day
+        hot[:, 2:5] = self._last3_columns + self._kind_or_empty.take(last3)
+        relative_to_move = (state.current_player - players) % P
+        hot[:, 5] = np.where(state.terminated, hot[:, 0], L["to_move"].start + relative_to_move)
+        hot[:, 6] = L["start_player"].start + (state.start_player - players) % P
+        obs[rows[:, None], hot] = 1
+        obs[:, L["revealed_this_turn"].start] = state.revealed
+        obs[:, L["final_turn"].start] = state.final_turn
+        obs[:, L["deck_size"].start] = state.deck_end - state.deck_top
+        obs[:, L["market_size"].start] = market_len
         obs[:, L["market_counts"]] = state.market_counts
         obs[:, L["unseen_counts"]] = state.deck_counts
-        # Relative seating: block j shows seat (player + j) % P.
-        seats = (players[:, None] + np.arange(P)) % P  # int[B, P]
-        relative_to_move = (state.current_player - players) % P
-        live = ~state.terminated
-        obs[rows[live], L["to_move"].start + relative_to_move[live]] = 1
-        obs[rows, L["start_player"].start + (state.start_player - players) % P] = 1
-        rows2 = rows[:, None]
-        slots = state.ship_slots[rows2, seats]
-        obs[:, L["ship_value"]] = state.ship_value[rows2, seats]
+        # Relative seating: block j shows seat (player + j) % P; gathered through flat indices.
+        seat = players % P
+        seats = (rows * P + seat)[:, None] + self._seat_shift[seat]  # int[B, P] flat indices into [B, P]
+        slots = _flat(state.ship_slots).take(seats)
+        obs[:, L["ship_value"]] = _flat(state.ship_value).take(seats)
         obs[:, L["ship_slots"]] = slots
         obs[:, L["ship_full"]] = slots >= self.capacity
-        obs[:, L["ship_icons"]] = state.ship_icons[rows2, seats].reshape(B, 5 * P)
-        obs[:, L["warehouse_icons"]] = state.warehouse_icons[rows2, seats].reshape(B, 5 * P)
-        obs[:, L["florins"]] = state.scores[rows2, seats]
+        flat_seats = seats.reshape(-1)
+        for field in ("ship_icons", "warehouse_icons"):  # [B, P, 5] -> seat-major blocks of 5 colours
+            icons = getattr(state, field).reshape(B * P, 5).take(flat_seats, axis=0)
+            obs[:, L[field]] = icons.reshape(B, 5 * P)
+        obs[:, L["florins"]] = _flat(state.scores).take(seats)
         return obs
 
     # --------------------------------------------------------- invariants

@@ -1,0 +1,2204 @@
+"""Firenze (Andreas Steding), batched numpy engine for 2-4 players.
+
+The encoding (action ids, observation layout, order of automatic steps, use of
+randomness) is fixed in ``SPEC.md`` beside this file, on top of the design notes
+``DESIGN_NOTES.md`` (phases, readings of ambiguous rule sentences). The rules are
+the rulebook's (``shared/rules/firenze.txt``). Every component number is read from
+``firenze_data.json``; the option ``data=`` (a dict patch or a path to a full
+file) overrides it for balance studies.
+
+Implementation notes:
+
+* One step applies one decision to every game in the batch, routed per phase
+  with :func:`~florentine_envs.core.game.dispatch`; the automatic parts of a
+  turn (take, event resolution, refill, teardown, limits, end of turn, final
+  scoring) run as vectorised continuations of the decision that triggers them.
+  Loops run only over players, colours, slots and brick counts (small constants).
+* Towers are kept compact (slot order kept) after every removal, so a player's
+  towers are always slots ``0..n-1``.
+
+Changelog: v0 -- first release.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import re
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from ...core import rng
+from ...core.game import Game, dispatch
+from ...core.state import State
+
+STREAM_DECK = 1
+STREAM_POUCH = 2
+STREAM_SETUP = 3
+
+NUM_COLOURS = 6
+NUM_SLOTS = 6  # card row
+NUM_TOWER_SLOTS = 12  # 6 towers from before a Build phase + 6 started in it
+NUM_COMMISSIONS = 36
+NUM_KINDS = 27
+NUM_CARDS = 52
+NUM_PHASES = 18
+
+(
+    PH_CHOOSE,
+    PH_PAY_CARD,
+    PH_EV_PATRICIAN,
+    PH_EV_OWN_TOWER,
+    PH_EV_SABOTEUR,
+    PH_EV_DISCARD,
+    PH_EV_KEEP,
+    PH_EV_PAY,
+    PH_EXCHANGE,
+    PH_EXCHANGE_PAY,
+    PH_BUILD,
+    PH_PAY_BUILD,
+    PH_FULFILL,
+    PH_LIMIT_BRICKS,
+    PH_LIMIT_CARDS,
+    PH_ALCH_GIVE,
+    PH_SMUG_GIVE,
+    PH_OVER,
+) = range(NUM_PHASES)
+PHASE_NAMES = [
+    "CHOOSE", "PAY_CARD_COST", "EVENT_PATRICIAN", "EVENT_OWN_TOWER", "EVENT_SABOTEUR", "EVENT_DISCARD",
+    "EVENT_KEEP_TOWER", "EVENT_PAY", "EXCHANGE", "EXCHANGE_PAY", "BUILD", "PAY_BUILD_COST", "FULFILL",
+    "LIMIT_BRICKS", "LIMIT_CARDS", "ALCHEMIST_GIVE", "SMUGGLER_GIVE", "GAME_OVER",
+]  # fmt: skip
+
+# Action ids (DESIGN_NOTES §8; fixed for every player count and option).
+A_TAKE = 0
+A_EXCHANGE = 6
+A_BUILD_ON = 42
+A_START = 54
+A_FULFILL = 60
+A_BELL = 78
+A_BRICK = 79
+A_SELECT = 85
+A_SABOTAGE = 91
+A_ALCHEMIST = 109
+A_SMUGGLE = 115
+A_WHOLESALE = 133
+A_PATRICIAN_DISCARD = 139
+A_PRINCESS = 151
+A_MASON = 152
+A_ARCHITECT = 153
+A_IGNORE = 154
+A_LIMIT = 155
+A_PASS = 165
+NUM_ACTIONS = 166
+
+_FREE_PERSONNEL_PHASES = (PH_CHOOSE, PH_EXCHANGE, PH_BUILD, PH_FULFILL)
+_PAY_PHASES = (PH_PAY_CARD, PH_EXCHANGE_PAY, PH_PAY_BUILD, PH_EV_DISCARD, PH_EV_PAY, PH_LIMIT_BRICKS, PH_LIMIT_CARDS)
+_EVENT_PHASES = (PH_EV_PATRICIAN, PH_EV_OWN_TOWER, PH_EV_SABOTEUR, PH_EV_DISCARD, PH_EV_KEEP, PH_EV_PAY)
+_BIG = np.iinfo(np.uint64).max
+
+
+def _phase_lut(phases) -> np.ndarray:
+    lut = np.zeros(NUM_PHASES, bool)
+    lut[list(phases)] = True
+    return lut
+
+
+_LUT_BRICK = _phase_lut(
+    (PH_PAY_CARD, PH_EXCHANGE_PAY, PH_PAY_BUILD, PH_EV_DISCARD, PH_EV_PAY, PH_LIMIT_BRICKS, PH_ALCH_GIVE, PH_SMUG_GIVE)
+)
+_LUT_FREE = _phase_lut(_FREE_PERSONNEL_PHASES)
+_LUT_TOWERS = _phase_lut((PH_EV_OWN_TOWER, PH_EV_KEEP, PH_BUILD, PH_FULFILL))
+
+
+# ------------------------------------------------------------------ data
+
+
+def _deep_merge(base: dict, patch: dict) -> dict:
+    out = dict(base)
+    for key, value in patch.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _deep_merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def load_data(data=None) -> dict:
+    """The component data: the packaged ``firenze_data.json``; ``data`` is either a dict
+    patch merged into it (nested dicts merge, anything else replaces) or a path to a
+    complete replacement file."""
+    packaged = json.loads(resources.files(__package__).joinpath("firenze_data.json").read_text())
+    if data is None:
+        return packaged
+    if isinstance(data, dict):
+        return _deep_merge(packaged, copy.deepcopy(data))
+    if isinstance(data, (str, Path)):
+        try:
+            with open(data) as fh:
+                return json.load(fh)
+        except (OSError, json.JSONDecodeError) as err:
+            raise ValueError(f"firenze: data={str(data)!r} cannot be read as JSON: {err}") from None
+    raise ValueError(f"firenze: data must be a dict patch or a path to a JSON file, got {type(data).__name__}")
+
+
+@dataclasses.dataclass
+class FirenzeState(State):
+    """Shapes: B games, P players. Field names follow DESIGN_NOTES §2; cards are kinds
+    (SPEC §0.1)."""
+
+    pouch_draws: np.ndarray  # int64[B]        single-brick draws so far (stream POUCH counter)
+    deck_shuffles: np.ndarray  # int64[B]      deck shuffles so far (stream DECK counter)
+    return_phase: np.ndarray  # int8[B]        phase ALCHEMIST_GIVE / SMUGGLER_GIVE return to
+    turn_player: np.ndarray  # int8[B]
+    turn_number: np.ndarray  # int32[B]        completed turns
+    pouch: np.ndarray  # int16[B, 6]
+    storehouse: np.ndarray  # int16[B, P, 6]
+    aside: np.ndarray  # int16[B, 6]           bricks of a taken Flood / Storehouse Fire
+    tower_colour: np.ndarray  # int8[B, P, 12]  -1 = empty slot
+    tower_height: np.ndarray  # int8[B, P, 12]
+    tower_at_start: np.ndarray  # bool[B, P, 12]
+    tower_built: np.ndarray  # bool[B, P, 12]
+    deck: np.ndarray  # int8[B, 52]            kinds; live part deck[deck_pos:deck_len], top first
+    deck_pos: np.ndarray  # int8[B]
+    deck_len: np.ndarray  # int8[B]
+    discard: np.ndarray  # int8[B, 27]         cards of each kind in the discard pile
+    row_card: np.ndarray  # int8[B, 6]         kind, -1 = empty
+    row_bricks: np.ndarray  # int16[B, 6, 6]   [slot, colour]
+    hand: np.ndarray  # int8[B, P, 27]         personnel + celebration cards per kind
+    buildings: np.ndarray  # bool[B, P, 3]     Bridge, Warehouse, Workshop
+    church: np.ndarray  # int8[B, 4]           kind on each church space, -1 = free
+    campanile_sealed: np.ndarray  # bool[B, P]
+    commission_owner: np.ndarray  # int8[B, 36]  -1 open, -2 neutral seal, else seat
+    balcony_tile: np.ndarray  # int8[B, 4]     tile id drawn for numerals I..IV
+    next_balcony: np.ndarray  # int8[B]        0..3 = I..IV open next, 4 = all done
+    level_tile_taken: np.ndarray  # bool[B, 4]
+    seals_left: np.ndarray  # int8[B, P]
+    prestige: np.ndarray  # int16[B, P]
+    end_trigger: np.ndarray  # int8[B]         seat that placed its last seal first, -1
+    played: np.ndarray  # bool[B, 7]           personnel names played this turn
+    princess_active: np.ndarray  # bool[B]
+    mason_active: np.ndarray  # bool[B]
+    exchange_done: np.ndarray  # bool[B]
+    architect: np.ndarray  # int8[B]           0 not played, 1 played and unused, 2 used
+    bricks_built: np.ndarray  # int8[B]
+    chosen_slot: np.ndarray  # int8[B]
+    pay_index: np.ndarray  # int8[B]
+    pay_left: np.ndarray  # int8[B]
+    event_kind: np.ndarray  # int8[B]          event card being resolved, -1
+    event_offset: np.ndarray  # int8[B]        player (turn_player + offset) being processed
+    keep_left: np.ndarray  # int8[B]
+    keep_colour: np.ndarray  # int8[B]         Tribute colour being decided, -1 (Luxury Tax)
+    keep_marked: np.ndarray  # bool[B, 12]     towers chosen to be paid for
+    pending_take: np.ndarray  # int8[B, 3]     (colour, source seat, unused) received after giving
+    exchange_slot: np.ndarray  # int8[B]
+
+
+class Firenze(Game):
+    """Firenze. Options: ``campanile`` (bool), ``auto_discard`` (bool), ``neutral_seals``
+    ("recommended" | "uniform" | list of 5 commission ids), ``balconies`` ("random" | list
+    of 4 tile ids), ``opponent_hands`` ("hidden" | "recall"), ``reward`` ("win" | "score"),
+    ``max_turns`` (int, default 60*P), ``data`` (dict patch or path)."""
+
+    name = "firenze"
+    version = 0
+    player_counts = (2, 3, 4)
+    option_names = (
+        "campanile", "auto_discard", "neutral_seals", "balconies", "opponent_hands", "reward", "max_turns", "data",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        num_players: int = 4,
+        campanile: bool = True,
+        auto_discard: bool = False,
+        neutral_seals="recommended",
+        balconies="random",
+        opponent_hands: str = "hidden",
+        reward: str = "win",
+        max_turns: int | None = None,
+        data=None,
+    ):
+        for opt, value in (("campanile", campanile), ("auto_discard", auto_discard)):
+            if not isinstance(value, (bool, np.bool_)):
+                raise ValueError(f"firenze: {opt} must be True or False, got {value!r}")
+        if opponent_hands not in ("hidden", "recall"):
+            raise ValueError(
+                f"firenze: opponent_hands={opponent_hands!r} is not supported; allowed: 'hidden', 'recall'"
+            )
+        if reward not in ("win", "score"):
+            raise ValueError(f"firenze: reward={reward!r} is not supported; allowed: 'win', 'score'")
+        if max_turns is None:
+            max_turns = 60 * int(num_players) if num_players in self.player_counts else 1
+        if isinstance(max_turns, bool) or not isinstance(max_turns, (int, np.integer)) or max_turns < 1:
+            raise ValueError(f"firenze: max_turns must be a positive integer, got {max_turns!r}")
+        options = {
+            "campanile": bool(campanile),
+            "auto_discard": bool(auto_discard),
+            "neutral_seals": list(neutral_seals) if isinstance(neutral_seals, (list, tuple)) else neutral_seals,
+            "balconies": list(balconies) if isinstance(balconies, (list, tuple)) else balconies,
+            "opponent_hands": opponent_hands,
+            "reward": reward,
+            "max_turns": int(max_turns),
+        }
+        if data is not None:
+            options["data"] = str(data) if isinstance(data, Path) else data
+        super().__init__(num_players, **options)
+        self.campanile = bool(campanile)
+        self.auto_discard = bool(auto_discard)
+        self.recall = opponent_hands == "recall"
+        self.max_turns = int(max_turns)
+        self.data = load_data(data)
+        try:
+            self._read_data(self.data)
+        except (KeyError, TypeError, IndexError) as err:
+            raise ValueError(f"firenze: component data is malformed ({type(err).__name__}: {err})") from None
+        self._check_board_options(neutral_seals, balconies)
+        self._build_actions()
+        self._build_layout()
+
+    # ------------------------------------------------------------ data tables
+
+    def _read_data(self, d: dict) -> None:
+        self.colour_names = list(d["conventions"]["colour_order"])
+        if len(self.colour_names) != NUM_COLOURS:
+            raise ValueError(f"firenze: data must name {NUM_COLOURS} colours, got {len(self.colour_names)}")
+        self.brick_counts = np.array([d["bricks"]["per_colour"][c] for c in self.colour_names], np.int64)  # [6]
+        self.seals_per_player = int(d["seals"]["per_player_by_player_count"][str(self.num_players)])
+        self.starting_bricks = [int(x) for x in d["starting_bricks"]["by_turn_order"][: self.num_players]]
+        self.starting_colour = self.colour_names.index(d["starting_bricks"]["colour"])
+        row = d["card_row"]
+        if int(row["slots"]) != NUM_SLOTS:
+            raise ValueError(f"firenze: the card row must have {NUM_SLOTS} slots")
+        self.bricks_per_new_card = int(row["bricks_per_new_card"])
+        self.card_cost = np.array(row["card_cost_by_slot"], np.int64)  # [6]
+        ex = d["exchange"]
+        self.exchange_give, self.exchange_give_bridge = int(ex["give"]), int(ex["give_with_bridge"])
+        con = d["construction"]
+        self.max_build = int(con["max_bricks_per_turn"])
+        cost = np.array(con["cost_by_bricks_built"], np.int64)  # [max_build + 1]
+        ws, ms, both = (
+            int(con["workshop_discount"]),
+            int(con["mason_discount"]),
+            int(con["mason_and_workshop_discount"]),
+        )
+        self.discount_table = np.array([[0, ms], [ws, both]], np.int64)  # [workshop, mason]
+        # cost_table[workshop, mason, n]: construction cost of n bricks (n up to max_build + 1, the
+        # extra entry only keeps lookups for a 7th brick in range; it is never affordable).
+        padded = np.concatenate([cost, [10**6]])
+        self.cost_table = np.maximum(0, padded[None, None, :] - self.discount_table[:, :, None])
+        lim = d["limits"]
+        self.store_limit, self.store_limit_warehouse = int(lim["storehouse"]), int(lim["storehouse_with_warehouse"])
+        self.card_limit = int(lim["cards"])
+        self.warehouse_card_limit = lim["cards_with_warehouse"]  # None = no card limit
+        self.church_spaces = int(d["church_spaces"]["count"])
+        self.end_bonus = int(d["end_of_game"]["trigger_bonus_pp"])
+
+        cards = d["action_cards"]["cards"]
+        if len(cards) != NUM_KINDS:
+            raise ValueError(f"firenze: data must list {NUM_KINDS} card kinds, got {len(cards)}")
+        self.kind_names = [c["name"] for c in cards]
+        self.kind_type = [c["type"] for c in cards]
+        k = {name: i for i, name in enumerate(self.kind_names)}
+        self.K = k
+        self.kind_count = np.array([c["count"] for c in cards], np.int64)  # [27]
+        if int(self.kind_count.sum()) != NUM_CARDS:
+            raise ValueError(f"firenze: data must hold {NUM_CARDS} cards, got {int(self.kind_count.sum())}")
+        self.kind_start = np.array([c.get("start_copies", 0) for c in cards], np.int64)
+        self.kind_base = np.concatenate([[0], np.cumsum(self.kind_count)[:-1]])  # first canonical item id
+        self.item_kind = np.repeat(np.arange(NUM_KINDS), self.kind_count).astype(np.int8)  # [52]
+        self.item_copy = np.arange(NUM_CARDS) - self.kind_base[self.item_kind]  # [52] copy index within kind
+        self.in_game = self.kind_count.copy()  # cards of each kind in this game
+        if not self.campanile:
+            self.in_game[k["Campanile"]] = 0
+        self.total_cards = int(self.in_game.sum())
+        types = self.kind_type
+        self.hand_kinds = np.array([i for i, t in enumerate(types) if t in ("personnel", "celebration")])  # [12]
+        self.personnel_kinds = np.array([i for i, t in enumerate(types) if t == "personnel"])  # [7]
+        self.building_kinds = np.array([i for i, t in enumerate(types) if t == "building"])  # [3]
+        self.event_kinds = np.array([i for i, t in enumerate(types) if t == "event"])  # [8]
+        self.limit_kinds = np.array([i for i, t in enumerate(types) if t in ("personnel", "building")])  # [10]
+        self.church_kinds = np.array([i for i, t in enumerate(types) if t == "church"])
+        if (len(self.hand_kinds), len(self.personnel_kinds), len(self.building_kinds)) != (12, 7, 3) or len(
+            self.limit_kinds
+        ) != 10:
+            raise ValueError("firenze: card types must give 12 hand kinds, 7 personnel and 3 buildings")
+        self.is_personnel = np.zeros(NUM_KINDS, bool)
+        self.is_personnel[self.personnel_kinds] = True
+        self.personnel_index = np.full(NUM_KINDS, -1, np.int64)
+        self.personnel_index[self.personnel_kinds] = np.arange(len(self.personnel_kinds))
+        self.building_index = np.full(NUM_KINDS, -1, np.int64)
+        self.building_index[self.building_kinds] = np.arange(3)
+        self.event_index = np.full(NUM_KINDS, -1, np.int64)
+        self.event_index[self.event_kinds] = np.arange(len(self.event_kinds))
+        # card kind -> what taking it does: 0 to hand, 1 Monument, 2 building, 3 church, 4 event
+        self.take_kind = np.zeros(NUM_KINDS, np.int64)
+        self.take_kind[self.building_kinds] = 2
+        self.take_kind[self.church_kinds] = 3
+        self.take_kind[self.event_kinds] = 4
+        self.take_kind[k["Monument"]] = 1
+        self.aside_kinds = np.zeros(NUM_KINDS, bool)
+        for i, c in enumerate(cards):
+            if c.get("params", {}).get("card_bricks_protected"):
+                self.aside_kinds[i] = True
+        params = {c["name"]: c.get("params", {}) for c in cards}
+        self.params = params
+        self.KB = {name: self.building_index[k[name]] for name in ("Bridge", "Warehouse", "Workshop")}
+        self.KP = {self.kind_names[i]: self.personnel_index[i] for i in self.personnel_kinds}
+        lux = params["Luxury Tax"]
+        self.lux_min_height, self.lux_per_tower = int(lux["min_height"]), int(lux["bricks_per_tower"])
+        self.tribute_per_tower = int(params["Tribute"]["bricks_per_tower"])
+        if self.tribute_per_tower != 1:
+            raise ValueError("firenze: Tribute bricks_per_tower other than 1 is not supported")
+        self.fire_bricks = int(params["Storehouse Fire"]["bricks"])
+        match = re.fullmatch(r"ceil\(n/(\d+)\)", params["Flood"]["fraction"].replace(" ", ""))
+        if not match:
+            raise ValueError("firenze: Flood fraction must read 'ceil(n/D)'")
+        self.flood_divisor = int(match.group(1))
+        self.botch_bricks = int(params["Botch"]["bricks_removed"])
+        self.saboteur_bricks = int(params["Saboteur"]["bricks_removed"])
+        camp = params["Campanile"]
+        self.bell_colour = self.colour_names.index(camp["bell_tower_colour"])
+        self.bell_height = int(camp["bell_tower_height"])
+        self.recognition_heights = [int(h) for h in params["Recognition"]["heights"]]
+        self.recognition_pp = int(params["Recognition"]["pp_per_commission"])
+        celeb = np.zeros(NUM_KINDS, np.int64)
+        for name, value in d["celebration_scoring"].items():
+            if name in k and isinstance(value, (int, float)) and name != "Recognition":
+                celeb[k[name]] = int(value)
+        self.celebration_pp = celeb  # [27] fixed final points per card held
+        # privileges: church kind -> (height, pp)
+        self.privilege_height = np.zeros(NUM_KINDS, np.int64)
+        self.privilege_pp = np.zeros(NUM_KINDS, np.int64)
+        for name, v in d["privileges"]["by_card"].items():
+            self.privilege_height[k[name]] = int(v["height"])
+            self.privilege_pp[k[name]] = int(v["pp"])
+        self._patrician_need = np.where(self.hand_kinds == k["Patrician"], 2, 1)  # [12] copies to hold
+        self.privilege_kinds = np.flatnonzero(self.privilege_height > 0)  # Major, Minor, Privilege (kind order)
+
+        # commissions
+        towers = d["commissions"]["towers"]
+        comm_height = np.zeros(NUM_COMMISSIONS, np.int64)
+        comm_prestige = np.zeros(NUM_COMMISSIONS, np.int64)
+        comm_level = np.zeros(NUM_COMMISSIONS, np.int64)
+        for c, cname in enumerate(self.colour_names):
+            levels = towers[cname]
+            if len(levels) != 6:
+                raise ValueError(f"firenze: tower {cname} must have 6 levels")
+            for entry in levels:
+                cid = 6 * c + int(entry["level"]) - 1
+                comm_height[cid], comm_prestige[cid], comm_level[cid] = (
+                    entry["height"],
+                    entry["prestige"],
+                    entry["level"],
+                )
+        self.comm_height, self.comm_prestige, self.comm_level = comm_height, comm_prestige, comm_level
+        self.comm_colour = np.arange(NUM_COMMISSIONS) // 6
+        self.max_height = int(self.brick_counts.max()) + 2
+        comm_of = np.full((NUM_COLOURS, self.max_height + 2), -1, np.int64)  # [colour, height] -> id
+        for cid in range(NUM_COMMISSIONS):
+            comm_of[self.comm_colour[cid], comm_height[cid]] = cid
+        self.comm_of = comm_of
+        self.majority_bonus = np.array([d["majority_bonus"]["by_colour"][c] for c in self.colour_names], np.int64)
+        tiles = d["level_tiles"]["tiles"]
+        self.level_tile_height = np.array([t["height"] for t in tiles], np.int64)  # [4]
+        self.level_tile_bonus = np.array([t["bonus"] for t in tiles], np.int64)
+        balc = d["balcony_tiles"]["tiles"]
+        numerals = ["I", "II", "III", "IV"]
+        self.tile_numeral = np.array([numerals.index(t["numeral"]) for t in balc], np.int64)
+        self.tile_comm = np.array([6 * self.colour_names.index(t["colour"]) + t["level"] - 1 for t in balc], np.int64)
+        self.tile_bonus = np.array([t["bonus"] for t in balc], np.int64)
+        self.tiles_of_numeral = [np.flatnonzero(self.tile_numeral == n) for n in range(4)]
+        setup = d["setup"]
+        self.neutral_count = int(setup["neutral_seals"])
+        rec = setup["neutral_seal_recommendations"]
+        self.max_tiles_per_tower = int(rec["max_tiles_per_tower"])
+        self.n34_range = (int(rec["on_levels_3_and_4"][0]), int(rec["on_levels_3_and_4"][-1]))
+
+    def _check_board_options(self, neutral_seals, balconies) -> None:
+        if isinstance(balconies, (list, tuple)):
+            ok = len(balconies) == 4 and all(
+                isinstance(t, (int, np.integer)) and 0 <= t < len(self.tile_numeral) for t in balconies
+            )
+            if not ok or [int(self.tile_numeral[t]) for t in balconies] != [0, 1, 2, 3]:
+                raise ValueError(
+                    f"firenze: balconies must be 'random' or 4 tile ids with numerals I, II, III, IV in order; "
+                    f"got {balconies!r}"
+                )
+            self.fixed_balconies = np.array(balconies, np.int64)
+        elif balconies == "random":
+            self.fixed_balconies = None
+        else:
+            raise ValueError(f"firenze: balconies={balconies!r}; allowed: 'random' or a list of 4 tile ids")
+        if isinstance(neutral_seals, (list, tuple)):
+            ids = list(neutral_seals)
+            ok = (
+                len(ids) == self.neutral_count
+                and all(isinstance(c, (int, np.integer)) and 0 <= c < NUM_COMMISSIONS for c in ids)
+                and len(set(ids)) == len(ids)
+            )
+            if ok and self.fixed_balconies is not None:
+                ok = not set(ids) & set(self.tile_comm[self.fixed_balconies].tolist())
+            if not ok:
+                raise ValueError(
+                    f"firenze: neutral_seals must be 'recommended', 'uniform' or {self.neutral_count} distinct "
+                    f"commission ids 0..35 off the balconies; got {neutral_seals!r}"
+                )
+            self.fixed_neutral = np.array(ids, np.int64)
+        elif neutral_seals in ("recommended", "uniform"):
+            self.fixed_neutral = None
+        else:
+            raise ValueError(f"firenze: neutral_seals={neutral_seals!r}; allowed: 'recommended', 'uniform', or a list")
+        self.neutral_mode = neutral_seals if isinstance(neutral_seals, str) else "fixed"
+
+    def _build_actions(self) -> None:
+        names = [f"take_card_{s}" for s in range(6)]
+        names += [f"exchange_s{s}_{c}" for s in range(6) for c in self.colour_names]
+        names += [f"build_on_t{t}" for t in range(12)]
+        names += [f"start_tower_{c}" for c in self.colour_names]
+        names += [f"fulfill_t{t}_{d}" for t in range(6) for d in ("minus1", "exact", "plus1")]
+        names += ["bell_tower"]
+        names += [f"brick_{c}" for c in self.colour_names]
+        names += [f"select_tower_t{t}" for t in range(6)]
+        names += [f"sabotage_k{k}_t{t}" for k in range(1, 4) for t in range(6)]
+        names += [f"alchemist_{c}" for c in self.colour_names]
+        names += [f"smuggle_k{k}_{c}" for k in range(1, 4) for c in self.colour_names]
+        names += [f"wholesale_{s}" for s in range(6)]
+        slug = lambda i: self.kind_names[i].lower().replace(" ", "_")  # noqa: E731
+        names += [f"patrician_discard_{slug(i)}" for i in self.hand_kinds]
+        names += ["play_princess", "play_mason", "play_architect", "ignore_event"]
+        names += [f"limit_discard_{slug(i)}" for i in self.limit_kinds]
+        names += ["pass"]
+        assert len(names) == NUM_ACTIONS
+        self.num_actions = NUM_ACTIONS
+        self.action_names = names
+
+    def _build_layout(self) -> None:
+        P = self.num_players
+        sizes = [
+            ("phase", NUM_PHASES), ("to_move", P), ("turn_player", P), ("start_player", P), ("turn_number", 1),
+            ("end", 2 + P), ("turn_flags", 5), ("build", 3), ("played", 7), ("payment", 3), ("event", 9),
+            ("exchange_slot", 1), ("take_colour", 6), ("keep", 13), ("row_cards", 6 * 28), ("row_bricks", 36),
+            ("deck_size", 1), ("discard_counts", NUM_KINDS), ("unseen_counts", NUM_KINDS), ("pouch", 6),
+            ("commissions", NUM_COMMISSIONS * (8 + P)), ("next_balcony", 5), ("level_tiles", 4),
+            ("church", 4 + P), ("majority_bonus", 6), ("players", P * 127), ("own_hand", 12),
+        ]  # fmt: skip
+        if self.recall:
+            sizes.append(("opponent_hands", (P - 1) * 12))
+        self.obs_layout = {}
+        offset = 0
+        for field, size in sizes:
+            self.obs_layout[field] = slice(offset, offset + size)
+            offset += size
+        self.obs_size = offset
+
+    # ------------------------------------------------------------------ init
+
+    def _blank(self, seeds: np.ndarray) -> FirenzeState:
+        B, P = len(seeds), self.num_players
+        z = np.zeros
+        return FirenzeState(
+            seed=seeds.copy(),
+            current_player=z(B, np.int8),
+            phase=z(B, np.int8),
+            legal_action_mask=z((B, NUM_ACTIONS), bool),
+            rewards=z((B, P), np.float32),
+            terminated=z(B, bool),
+            truncated=z(B, bool),
+            scores=z((B, P), np.int32),
+            step_count=z(B, np.int32),
+            pouch_draws=z(B, np.int64),
+            deck_shuffles=z(B, np.int64),
+            return_phase=z(B, np.int8),
+            turn_player=z(B, np.int8),
+            turn_number=z(B, np.int32),
+            pouch=z((B, 6), np.int16),
+            storehouse=z((B, P, 6), np.int16),
+            aside=z((B, 6), np.int16),
+            tower_colour=np.full((B, P, NUM_TOWER_SLOTS), -1, np.int8),
+            tower_height=z((B, P, NUM_TOWER_SLOTS), np.int8),
+            tower_at_start=z((B, P, NUM_TOWER_SLOTS), bool),
+            tower_built=z((B, P, NUM_TOWER_SLOTS), bool),
+            deck=np.full((B, NUM_CARDS), -1, np.int8),
+            deck_pos=z(B, np.int8),
+            deck_len=z(B, np.int8),
+            discard=z((B, NUM_KINDS), np.int8),
+            row_card=np.full((B, 6), -1, np.int8),
+            row_bricks=z((B, 6, 6), np.int16),
+            hand=z((B, P, NUM_KINDS), np.int8),
+            buildings=z((B, P, 3), bool),
+            church=np.full((B, self.church_spaces), -1, np.int8),
+            campanile_sealed=z((B, P), bool),
+            commission_owner=np.full((B, NUM_COMMISSIONS), -1, np.int8),
+            balcony_tile=z((B, 4), np.int8),
+            next_balcony=z(B, np.int8),
+            level_tile_taken=z((B, len(self.level_tile_height)), bool),
+            seals_left=z((B, P), np.int8),
+            prestige=z((B, P), np.int16),
+            end_trigger=np.full(B, -1, np.int8),
+            played=z((B, 7), bool),
+            princess_active=z(B, bool),
+            mason_active=z(B, bool),
+            exchange_done=z(B, bool),
+            architect=z(B, np.int8),
+            bricks_built=z(B, np.int8),
+            chosen_slot=z(B, np.int8),
+            pay_index=z(B, np.int8),
+            pay_left=z(B, np.int8),
+            event_kind=np.full(B, -1, np.int8),
+            event_offset=z(B, np.int8),
+            keep_left=z(B, np.int8),
+            keep_colour=np.full(B, -1, np.int8),
+            keep_marked=z((B, NUM_TOWER_SLOTS), bool),
+            pending_take=z((B, 3), np.int8),
+            exchange_slot=z(B, np.int8),
+        )
+
+    def _init(self, seeds: np.ndarray) -> FirenzeState:
+        st = self._blank(seeds)
+        B = len(seeds)
+        games = np.arange(B)
+        # Set Up 4: one balcony tile of each numeral.
+        for num in range(4):
+            if self.fixed_balconies is not None:
+                st.balcony_tile[:, num] = self.fixed_balconies[num]
+            else:
+                tiles = self.tiles_of_numeral[num]
+                st.balcony_tile[:, num] = tiles[rng.randint(seeds, STREAM_SETUP, num, len(tiles))]
+        self._place_neutral_seals(st)
+        # Set Up 7-8: seals; starting bricks 2, 3, 4, 5 in turn order; the rest in the pouch.
+        st.seals_left[:] = self.seals_per_player
+        st.storehouse[:, :, self.starting_colour] = self.starting_bricks
+        st.pouch[:] = self.brick_counts
+        st.pouch[:, self.starting_colour] -= sum(self.starting_bricks)
+        # Set Up 10: the start cards, shuffled, on top of the shuffled rest.
+        present = self.item_copy < self.in_game[self.item_kind]  # [52]
+        start = self.item_copy < self.kind_start[self.item_kind]
+        keys = rng.shuffle_keys(seeds, STREAM_DECK, np.zeros(B, np.int64), NUM_CARDS)
+        order = np.lexsort((keys, np.broadcast_to(~start, keys.shape), np.broadcast_to(~present, keys.shape)))
+        size = int(present.sum())
+        deck = self.item_kind[order]
+        deck[:, size:] = -1
+        st.deck[:] = deck
+        st.deck_len[:] = size
+        st.deck_shuffles[:] = 1
+        # Set Up 11: six cards, then 4 bricks on each, slot 0 first.
+        st.row_card[:] = st.deck[:, :6]
+        st.deck_pos[:] = 6
+        for s in range(6):
+            st.row_bricks[:, s] = self._draw(st, games, np.full(B, self.bricks_per_new_card))
+        self._turn_start(st, games)
+        self._refresh_mask(st, games)
+        return st
+
+    def _place_neutral_seals(self, st: FirenzeState) -> None:
+        B = st.batch_size
+        if self.neutral_mode == "fixed":
+            st.commission_owner[:, self.fixed_neutral] = -2
+            return
+        rows = np.arange(B)
+        balcony = np.zeros((B, NUM_COMMISSIONS), bool)
+        balcony[rows[:, None], self.tile_comm[st.balcony_tile]] = True
+        tiles_on_tower = balcony.reshape(B, 6, 6).sum(2)  # [B, colour]
+        lo, hi = self.n34_range
+        n34 = lo + rng.randint(st.seed, STREAM_SETUP, 10, hi - lo + 1)
+        mid_level = np.isin(self.comm_level, (3, 4))  # "the third and fourth Levels"
+        for k in range(self.neutral_count):
+            valid = (st.commission_owner == -1) & ~balcony
+            if self.neutral_mode == "recommended":
+                valid &= (tiles_on_tower < self.max_tiles_per_tower)[:, self.comm_colour]
+                valid &= np.where((k < n34)[:, None], mid_level[None, :], ~mid_level[None, :])
+            if not valid.any(1).all():
+                raise ValueError("firenze: the neutral seals cannot be placed on this board (check the data)")
+            keys = rng.hash64(st.seed[:, None], STREAM_SETUP, 20 + k, np.arange(NUM_COMMISSIONS))
+            keys = np.where(valid, keys, _BIG)
+            pick = np.argmin(keys, axis=1)
+            st.commission_owner[rows, pick] = -2
+            tiles_on_tower[rows, self.comm_colour[pick]] += 1
+
+    # --------------------------------------------------------- randomness
+
+    def _draw(self, st: FirenzeState, games: np.ndarray, n: np.ndarray) -> np.ndarray:
+        """int16[len(games), 6]: ``n`` (int[len(games)]) single bricks drawn from the pouch,
+        fewer when the pouch runs out (stream POUCH)."""
+        out = np.zeros((games.size, 6), np.int16)
+        pouch = st.pouch[games].astype(np.int64)  # [n, 6]
+        total = pouch.sum(1)
+        n = np.minimum(n, total)
+        most = int(n.max(initial=0))
+        if most == 0:
+            return out
+        # Draw j of a game uses counter pouch_draws + j and a pouch of total - j bricks, both
+        # known in advance: one hash call for all the draws (the colours still follow in turn).
+        j = np.arange(most)
+        counters = st.pouch_draws[games][:, None] + j
+        r = rng.randint(st.seed[games][:, None], STREAM_POUCH, counters, np.maximum(total[:, None] - j, 1))
+        rows = np.arange(games.size)
+        for k in range(most):
+            sel = n > k
+            colour = (np.cumsum(pouch, 1) > r[:, k : k + 1]).argmax(1)
+            hit = np.where(sel, 1, 0)
+            pouch[rows, colour] -= hit
+            out[rows, colour] += hit.astype(np.int16)
+        st.pouch[games] = pouch
+        st.pouch_draws[games] += n
+        return out
+
+    def _shuffle(self, st: FirenzeState, games: np.ndarray, pool: np.ndarray) -> None:
+        """New deck for ``games`` from ``pool`` (int[n, 27] cards per kind), stream DECK."""
+        keys = rng.shuffle_keys(st.seed[games], STREAM_DECK, st.deck_shuffles[games], NUM_CARDS)
+        included = self.item_copy[None, :] < pool[:, self.item_kind]  # [n, 52]
+        keys = np.where(included, keys, _BIG)
+        order = np.argsort(keys, axis=1, kind="stable")
+        size = included.sum(1)
+        deck = self.item_kind[order]
+        deck[np.arange(NUM_CARDS)[None, :] >= size[:, None]] = -1
+        st.deck[games] = deck
+        st.deck_pos[games] = 0
+        st.deck_len[games] = size
+        st.deck_shuffles[games] += 1
+
+    # ------------------------------------------------------------- towers
+
+    def _compact(self, st: FirenzeState, games: np.ndarray, seats: np.ndarray) -> None:
+        """Close the gaps left by removed towers (stable: slot order kept)."""
+        colour = st.tower_colour[games, seats]
+        exists = colour >= 0
+        gap = (exists[:, 1:] & ~exists[:, :-1]).any(1)  # an empty slot below a tower
+        if not gap.any():
+            return
+        games, seats, colour = games[gap], seats[gap], colour[gap]
+        order = np.argsort(~exists[gap], axis=1, kind="stable")
+        st.tower_colour[games, seats] = np.take_along_axis(colour, order, 1)
+        st.tower_height[games, seats] = np.take_along_axis(st.tower_height[games, seats], order, 1)
+        st.tower_at_start[games, seats] = np.take_along_axis(st.tower_at_start[games, seats], order, 1)
+        st.tower_built[games, seats] = np.take_along_axis(st.tower_built[games, seats], order, 1)
+
+    def _remove_towers(self, st: FirenzeState, games, seats, remove: np.ndarray, half: bool) -> None:
+        """Remove the towers flagged in ``remove`` (bool[n, 12]) of ``seats``: all bricks to the
+        pouch, or (``half``) ceil(h/2) to the pouch and floor(h/2) to the storehouse."""
+        if not remove.any():
+            return
+        colour = st.tower_colour[games, seats].astype(np.int64)
+        rows, slots = np.nonzero(remove)
+        height = st.tower_height[games[rows], seats[rows], slots].astype(np.int64)
+        cell = rows * 6 + colour[rows, slots]  # (game, colour) of each removed tower
+        size = games.size * 6
+        to_store = (height // 2) if half else np.zeros_like(height)
+        pouch = np.bincount(cell, weights=height - to_store, minlength=size).reshape(-1, 6)
+        st.pouch[games] += pouch.astype(np.int16)
+        if half:
+            store = np.bincount(cell, weights=to_store, minlength=size).reshape(-1, 6)
+            st.storehouse[games, seats] += store.astype(np.int16)
+        colour[remove] = -1
+        st.tower_colour[games, seats] = colour
+        st.tower_height[games, seats] = np.where(remove, 0, st.tower_height[games, seats])
+        st.tower_at_start[games, seats] &= ~remove
+        st.tower_built[games, seats] &= ~remove
+        self._compact(st, games, seats)
+
+    def _take_brick_from_tower(self, st: FirenzeState, games, seats, slots, n: int) -> None:
+        """Botch / Saboteur: ``n`` bricks of tower ``slots`` to the pouch; an emptied tower goes."""
+        colour = st.tower_colour[games, seats, slots].astype(np.int64)
+        height = st.tower_height[games, seats, slots].astype(np.int64)
+        taken = np.minimum(height, n)
+        st.pouch[games, colour] += taken.astype(np.int16)
+        st.tower_height[games, seats, slots] = height - taken
+        gone = height - taken == 0
+        if gone.any():
+            remove = np.zeros((games.size, NUM_TOWER_SLOTS), bool)
+            remove[np.flatnonzero(gone), slots[gone]] = True
+            st.tower_colour[games[gone], seats[gone], slots[gone]] = -1
+            st.tower_at_start[games[gone], seats[gone], slots[gone]] = False
+            st.tower_built[games[gone], seats[gone], slots[gone]] = False
+            self._compact(st, games[gone], seats[gone])
+
+    # --------------------------------------------------------------- turn flow
+
+    def _turn_start(self, st: FirenzeState, games: np.ndarray) -> None:
+        st.played[games] = False
+        st.princess_active[games] = False
+        st.mason_active[games] = False
+        st.exchange_done[games] = False
+        st.architect[games] = 0
+        st.bricks_built[games] = 0
+        exists = st.tower_colour[games] >= 0
+        st.tower_at_start[games] = exists
+        st.tower_built[games] = False
+        st.current_player[games] = st.turn_player[games]
+        empty_row = (st.row_card[games] < 0).all(1)
+        st.phase[games] = np.where(empty_row, PH_EXCHANGE, PH_CHOOSE)
+
+    def _play_card(self, st: FirenzeState, games, seats, kind: str) -> None:
+        k = self.K[kind]
+        st.hand[games, seats, k] -= 1
+        st.discard[games, k] += 1
+        st.played[games, self.KP[kind]] = True
+
+    def _take(self, st: FirenzeState, games: np.ndarray) -> None:
+        """The card cost is paid: take card and bricks, act on its type (Game Play 1)."""
+        p = st.turn_player[games].astype(np.int64)
+        s = st.chosen_slot[games].astype(np.int64)
+        kind = st.row_card[games, s].astype(np.int64)
+        bricks = st.row_bricks[games, s]
+        aside = self.aside_kinds[kind]
+        st.aside[games[aside]] += bricks[aside]
+        st.storehouse[games[~aside], p[~aside]] += bricks[~aside]
+        st.row_card[games, s] = -1
+        st.row_bricks[games, s] = 0
+        what = self.take_kind[kind]
+        to_hand = what == 0
+        st.hand[games[to_hand], p[to_hand], kind[to_hand]] += 1
+        mon = what == 1
+        if mon.any():
+            g = games[mon]
+            tallest = st.tower_height[g].max(2).astype(np.int64)  # [n, P]
+            top = tallest.max(1)
+            unique = ((tallest == top[:, None]).sum(1) == 1) & (top > 0)
+            winner = tallest.argmax(1)
+            st.hand[g[unique], winner[unique], self.K["Monument"]] += 1
+            st.discard[g[~unique], self.K["Monument"]] += 1
+        bld = what == 2
+        if bld.any():
+            g, pp, bi = games[bld], p[bld], self.building_index[kind[bld]]
+            owned = st.buildings[g, pp, bi]
+            st.discard[g[owned], kind[bld][owned]] += 1
+            st.buildings[g[~owned], pp[~owned], bi[~owned]] = True
+        chu = what == 3
+        if chu.any():
+            g = games[chu]
+            free = np.argmax(st.church[g] < 0, axis=1)
+            st.church[g, free] = kind[chu]
+            camp = kind[chu] == self.K["Campanile"]
+            st.campanile_sealed[g[camp]] = False
+        ev = what == 4
+        if ev.any():
+            g = games[ev]
+            st.event_kind[g] = kind[ev]
+            pat = st.hand[g, p[ev], self.K["Patrician"]] > 0
+            pat &= ~st.played[g, self.KP["Patrician"]]
+            st.phase[g[pat]] = PH_EV_PATRICIAN
+            self._later("resolve", g[~pat])
+        self._later("finish", games[~ev])
+
+    def _finish_take(self, st: FirenzeState, games: np.ndarray) -> None:
+        """Refill the row, return set-aside bricks, go to the Exchange phase."""
+        if games.size == 0:
+            return
+        s = st.chosen_slot[games].astype(np.int64)
+        # "Move all the cards to its right one place to the left"
+        src = np.arange(6)[None, :] + (np.arange(6)[None, :] >= s[:, None])  # [n, 6], 6 = nothing
+        cards = np.concatenate([st.row_card[games], np.full((games.size, 1), -1, np.int8)], 1)
+        bricks = np.concatenate([st.row_bricks[games], np.zeros((games.size, 1, 6), np.int16)], 1)
+        st.row_card[games] = np.take_along_axis(cards, src, 1)
+        st.row_bricks[games] = np.take_along_axis(bricks, src[:, :, None], 1)
+        # "When the Deck on the Game Board is all used up, shuffle all the cards in the Discard Pile"
+        empty = st.deck_pos[games] >= st.deck_len[games]
+        reshuffle = games[empty & (st.discard[games].sum(1) > 0)]
+        if reshuffle.size:
+            self._shuffle(st, reshuffle, st.discard[reshuffle].astype(np.int64))
+            st.discard[reshuffle] = 0
+        has = games[st.deck_pos[games] < st.deck_len[games]]
+        if has.size:
+            slot = (st.row_card[has] >= 0).sum(1)
+            st.row_card[has, slot] = st.deck[has, st.deck_pos[has]]
+            st.deck_pos[has] += 1
+            st.row_bricks[has, slot] = self._draw(st, has, np.full(has.size, self.bricks_per_new_card))
+        p = st.turn_player[games]
+        st.storehouse[games, p] += st.aside[games]
+        st.aside[games] = 0
+        st.chosen_slot[games] = 0
+        st.pay_index[games] = 0
+        self._enter_exchange(st, games)
+
+    # ----------------------------------------------------------------- events
+
+    def _resolve_event(self, st: FirenzeState, games: np.ndarray) -> None:
+        if games.size == 0:
+            return
+        K = self.K
+        kind = st.event_kind[games]
+        p = st.turn_player[games].astype(np.int64)
+        done = []
+        for name in ("Botch", "Collapse"):
+            sel = kind == K[name]
+            g = games[sel]
+            has = st.tower_colour[g, p[sel], 0] >= 0
+            st.phase[g[has]] = PH_EV_OWN_TOWER
+            done.append(g[~has])
+        sel = kind == K["Saboteur"]
+        if sel.any():
+            g = games[sel]
+            any_tower = (st.tower_colour[g, :, 0] >= 0).sum(1) > (st.tower_colour[g, p[sel], 0] >= 0)
+            st.phase[g[any_tower]] = PH_EV_SABOTEUR
+            done.append(g[~any_tower])
+        sel = kind == K["Storehouse Fire"]
+        if sel.any():
+            g, pp = games[sel], p[sel]
+            total = st.storehouse[g, pp].sum(1)
+            small = total <= self.fire_bricks
+            st.pouch[g[small]] += st.storehouse[g[small], pp[small]]
+            st.storehouse[g[small], pp[small]] = 0
+            done.append(g[small])
+            st.phase[g[~small]] = PH_EV_DISCARD
+            st.pay_left[g[~small]] = self.fire_bricks
+        sel = kind == K["Renaissance"]
+        if sel.any():
+            g = games[sel]
+            pool = st.discard[g].astype(np.int64)
+            pool[:, K["Renaissance"]] += 1
+            live = np.arange(NUM_CARDS)[None, :]
+            in_deck = (live >= st.deck_pos[g][:, None]) & (live < st.deck_len[g][:, None])
+            deck_kinds = np.where(in_deck, st.deck[g], NUM_KINDS).astype(np.int64)
+            rows = np.repeat(np.arange(g.size), NUM_CARDS)
+            counts = np.bincount(rows * (NUM_KINDS + 1) + deck_kinds.ravel(), minlength=g.size * (NUM_KINDS + 1))
+            pool += counts.reshape(g.size, NUM_KINDS + 1)[:, :NUM_KINDS]
+            self._shuffle(st, g, pool)
+            st.discard[g] = 0
+            done.append(g)
+        all_players = np.isin(kind, (K["Flood"], K["Tribute"], K["Luxury Tax"]))
+        if all_players.any():
+            g = games[all_players]
+            st.event_offset[g] = 0
+            self._later("all_players", g)
+        if done:
+            self._later("event_done", np.concatenate(done))
+
+    def _event_done(self, st: FirenzeState, games: np.ndarray) -> None:
+        if games.size == 0:
+            return
+        kind = st.event_kind[games].astype(np.int64)
+        discard = kind != self.K["Renaissance"]  # Renaissance is already shuffled into the deck
+        st.discard[games[discard], kind[discard]] += 1
+        st.event_kind[games] = -1
+        st.current_player[games] = st.turn_player[games]
+        st.keep_marked[games] = False
+        st.keep_colour[games] = -1
+        st.keep_left[games] = 0
+        self._later("finish", games)
+
+    def _all_players(self, st: FirenzeState, games: np.ndarray) -> None:
+        """Flood / Tribute / Luxury Tax: each player in turn from the taker (DESIGN_NOTES §7.1);
+        stops where a player has a decision to make."""
+        K, P = self.K, self.num_players
+        # Players the event cannot touch (no bricks for Flood, no tower for the taxes) are
+        # skipped: nothing happens to them, and whether a player is touched does not depend on
+        # what the event did to the players before (each player pays from their own bricks).
+        seats = (st.turn_player[games].astype(np.int64)[:, None] + np.arange(P)) % P  # [n, P] by offset
+        kind = st.event_kind[games]
+        rows = games[:, None]
+        min_height = np.where(kind == K["Tribute"], 1, self.lux_min_height)
+        touched = np.where(
+            (kind == K["Flood"])[:, None],
+            st.storehouse[rows, seats].any(2),
+            st.tower_height[rows, seats].max(2) >= min_height[:, None],
+        )  # [n, P]
+        index = np.arange(games.size)
+        while games.size:
+            pending = touched[index] & (np.arange(P)[None, :] >= st.event_offset[games][:, None])
+            has = pending.any(1)
+            self._later("event_done", games[~has])
+            games, index, pending = games[has], index[has], pending[has]  # index: row of touched
+            if games.size == 0:
+                return
+            offset = pending.argmax(1)
+            st.event_offset[games] = offset
+            seat = seats[index, offset]
+            st.current_player[games] = seat
+            st.keep_marked[games] = False
+            kind = st.event_kind[games]
+            waiting = np.zeros(games.size, bool)
+            for name, start in (("Flood", self._flood_player), ("Tribute", self._tribute_player),
+                                ("Luxury Tax", self._lux_player)):  # fmt: skip
+                sel = np.flatnonzero(kind == K[name])
+                if sel.size:
+                    waiting[sel] = start(st, games[sel], seat[sel])
+            go = ~waiting
+            games, index = games[go], index[go]
+            st.event_offset[games] += 1
+
+    def _auto_pay(self, st: FirenzeState, games, seats, n: np.ndarray) -> None:
+        """auto_discard: pay ``n`` bricks to the pouch, colours without a tower first, then
+        cheapest first (the online rule-change preamble)."""
+        store = st.storehouse[games, seats].astype(np.int64)
+        has_tower = (st.tower_colour[games, seats][:, :, None] == np.arange(6)).any(1)  # [n, 6]
+        order = np.argsort(has_tower * 6 + np.arange(6), axis=1)  # priority order of colours
+        left = n.astype(np.int64).copy()
+        rows = np.arange(games.size)
+        for rank in range(6):
+            c = order[:, rank]
+            pay = np.minimum(left, store[rows, c])
+            store[rows, c] -= pay
+            st.pouch[games, c] += pay.astype(np.int16)
+            left -= pay
+        st.storehouse[games, seats] = store
+
+    def _auto_mark(self, st: FirenzeState, games, seats, eligible: np.ndarray, m: np.ndarray) -> None:
+        """auto_discard: mark the ``m`` tallest eligible towers (ties: lowest slot)."""
+        height = st.tower_height[games, seats].astype(np.int64)
+        key = np.where(eligible, -height * 16 + np.arange(NUM_TOWER_SLOTS), 10**6)
+        order = np.argsort(key, axis=1, kind="stable")
+        rank = np.empty_like(order)
+        np.put_along_axis(rank, order, np.arange(NUM_TOWER_SLOTS)[None, :].repeat(games.size, 0), 1)
+        st.keep_marked[games] |= eligible & (rank < m[:, None])
+
+    def _flood_player(self, st: FirenzeState, games, seats) -> np.ndarray:
+        total = st.storehouse[games, seats].sum(1).astype(np.int64)
+        due = -(-total // self.flood_divisor)
+        if self.auto_discard:
+            self._auto_pay(st, games, seats, due)
+            return np.zeros(games.size, bool)
+        wait = due > 0
+        st.phase[games[wait]] = PH_EV_DISCARD
+        st.pay_left[games[wait]] = due[wait]
+        return wait
+
+    def _tribute_player(self, st: FirenzeState, games, seats, first_colour=None) -> np.ndarray:
+        """Tribute for one player, colours in order from ``first_colour`` (int[n], default 0):
+        colours with enough bricks pay at once; the first colour with too few (but some) bricks
+        stops for a choice (EVENT_KEEP_TOWER). Returns bool[n]: waiting for that choice."""
+        n = games.size
+        first = np.zeros(n, np.int64) if first_colour is None else first_colour
+        colour = st.tower_colour[games, seats].astype(np.int64)
+        onehot = colour[:, :, None] == np.arange(6)  # [n, 12, 6]
+        k = onehot.sum(1)  # towers per colour
+        b = st.storehouse[games, seats].astype(np.int64)  # bricks per colour
+        active = np.arange(6)[None, :] >= first[:, None]
+        short = active & (b > 0) & (b < k)
+        if self.auto_discard:
+            stop = np.full(n, 6)
+        else:
+            stop = np.where(short.any(1), short.argmax(1), 6)
+        settled = active & (np.arange(6)[None, :] < stop[:, None])
+        full = settled & (k > 0) & (k <= b)
+        pay = np.where(full, k, 0)
+        marked = (onehot & full[:, None, :]).any(2)
+        if self.auto_discard and short.any():
+            # "pay for the tallest towers first" within each short colour
+            for c in np.flatnonzero(short.any(0)):
+                sel = np.flatnonzero(short[:, c])
+                self._auto_mark(st, games[sel], seats[sel], colour[sel] == c, b[sel, c])
+            pay = pay + np.where(short, b, 0)
+        st.keep_marked[games] |= marked
+        st.storehouse[games, seats] -= pay.astype(np.int16)
+        st.pouch[games] += pay.astype(np.int16)
+        waiting = stop < 6
+        if waiting.any():
+            g = games[waiting]
+            st.phase[g] = PH_EV_KEEP
+            st.keep_colour[g] = stop[waiting]
+            st.keep_left[g] = b[waiting, stop[waiting]]
+        fin = ~waiting
+        if fin.any():
+            self._tribute_teardown(st, games[fin], seats[fin])
+        return waiting
+
+    def _tribute_teardown(self, st: FirenzeState, games, seats) -> None:
+        exists = st.tower_colour[games, seats] >= 0
+        self._remove_towers(st, games, seats, exists & ~st.keep_marked[games], half=True)
+        st.keep_marked[games] = False
+        st.keep_colour[games] = -1
+
+    def _lux_eligible(self, st: FirenzeState, games, seats) -> np.ndarray:
+        return (st.tower_colour[games, seats] >= 0) & (st.tower_height[games, seats] >= self.lux_min_height)
+
+    def _lux_player(self, st: FirenzeState, games, seats) -> np.ndarray:
+        eligible = self._lux_eligible(st, games, seats)
+        count = eligible.sum(1)
+        total = st.storehouse[games, seats].sum(1).astype(np.int64)
+        m = np.minimum(count, total // self.lux_per_tower)
+        every = m == count
+        st.keep_marked[games[every]] |= eligible[every]
+        short = (m > 0) & (m < count)
+        waiting = np.zeros(games.size, bool)
+        if short.any():
+            if self.auto_discard:
+                self._auto_mark(st, games[short], seats[short], eligible[short], m[short])
+            else:
+                g = games[short]
+                st.phase[g] = PH_EV_KEEP
+                st.keep_colour[g] = -1
+                st.keep_left[g] = m[short]
+                waiting = short
+        go = ~waiting
+        waiting[go] = self._lux_pay(st, games[go], seats[go])
+        return waiting
+
+    def _lux_pay(self, st: FirenzeState, games, seats) -> np.ndarray:
+        """Luxury Tax after the towers are chosen: pay 2 per marked tower, then tear down."""
+        due = st.keep_marked[games].sum(1).astype(np.int64) * self.lux_per_tower
+        if self.auto_discard:
+            self._auto_pay(st, games, seats, due)
+            wait = np.zeros(games.size, bool)
+        else:
+            wait = due > 0
+            st.phase[games[wait]] = PH_EV_PAY
+            st.pay_left[games[wait]] = due[wait]
+            st.keep_left[games[wait]] = 0
+        fin = ~wait
+        if fin.any():
+            self._lux_teardown(st, games[fin], seats[fin])
+        return wait
+
+    def _lux_teardown(self, st: FirenzeState, games, seats) -> None:
+        eligible = self._lux_eligible(st, games, seats)
+        self._remove_towers(st, games, seats, eligible & ~st.keep_marked[games], half=True)
+        st.keep_marked[games] = False
+
+    def _next_player(self, st: FirenzeState, games: np.ndarray) -> None:
+        """The current player of an all-players event is done: on to the next one."""
+        st.event_offset[games] += 1
+        self._later("all_players", games)
+
+    # ------------------------------------------------------------ phase ends
+
+    def _end_build(self, st: FirenzeState, games: np.ndarray) -> None:
+        """Construction cost paid: tear down abandoned construction, then Fulfill (phase 4-5)."""
+        p = st.turn_player[games].astype(np.int64)
+        abandoned = st.tower_at_start[games, p] & ~st.tower_built[games, p] & (st.tower_colour[games, p] >= 0)
+        self._remove_towers(st, games, p, abandoned, half=True)
+        self._enter_fulfill(st, games)
+
+    # A phase whose only legal action would be PASS is passed at once (the result is the one the
+    # core's forced-move rule gives; doing it here saves a round of mask work). Each test below is
+    # a sufficient condition for "only PASS is legal"; other PASS-only positions are left to the
+    # core's forced-move rule.
+
+    def _idle(self, st: FirenzeState, games: np.ndarray, cards: tuple[str, ...]) -> np.ndarray:
+        """bool[n]: the turn player holds none of ``cards`` (hand kinds)."""
+        hand = st.hand[games, st.turn_player[games]]
+        return ~(hand[:, [self.K[name] for name in cards]] > 0).any(1)
+
+    def _enter_exchange(self, st: FirenzeState, games: np.ndarray) -> None:
+        st.phase[games] = PH_EXCHANGE
+        p = st.turn_player[games]
+        bridge = st.buildings[games, p, self.KB["Bridge"]]
+        give = np.where(bridge, self.exchange_give_bridge, self.exchange_give)
+        no_exchange = st.exchange_done[games] | (st.storehouse[games, p].sum(1) < give)
+        idle = no_exchange & self._idle(st, games, ("Wholesaler", "Alchemist", "Smuggler", "Patrician"))
+        if idle.any():
+            self._enter_build(st, games[idle])
+
+    def _enter_build(self, st: FirenzeState, games: np.ndarray) -> None:
+        st.phase[games] = PH_BUILD
+        no_bricks = st.storehouse[games, st.turn_player[games]].sum(1) == 0  # bricks_built is 0 here
+        free = self._build_cost(st, games, np.zeros(games.size, np.int64)) == 0
+        idle = no_bricks & free & self._idle(st, games, ("Mason", "Alchemist", "Smuggler", "Patrician"))
+        if idle.any():
+            self._end_build(st, games[idle])  # PASS with nothing built: no cost to pay
+
+    def _enter_fulfill(self, st: FirenzeState, games: np.ndarray) -> None:
+        st.phase[games] = PH_FULFILL
+        no_tower = st.tower_colour[games, st.turn_player[games], 0] < 0
+        idle = no_tower & self._idle(st, games, ("Architect", "Alchemist", "Smuggler", "Patrician"))
+        if idle.any():
+            self._limits(st, games[idle])
+
+    def _limits(self, st: FirenzeState, games: np.ndarray) -> None:
+        p = st.turn_player[games].astype(np.int64)
+        warehouse = st.buildings[games, p, self.KB["Warehouse"]]
+        limit = np.where(warehouse, self.store_limit_warehouse, self.store_limit)
+        excess = st.storehouse[games, p].sum(1) - limit
+        over = excess > 0
+        st.phase[games[over]] = PH_LIMIT_BRICKS
+        st.pay_left[games[over]] = excess[over]
+        self._limit_cards(st, games[~over])
+
+    def _limit_cards(self, st: FirenzeState, games: np.ndarray) -> None:
+        if games.size == 0:
+            return
+        p = st.turn_player[games].astype(np.int64)
+        hand = st.hand[games, p].astype(np.int64)
+        owned = st.buildings[games, p].sum(1)
+        n = hand.sum(1) + owned
+        warehouse = st.buildings[games, p, self.KB["Warehouse"]]
+        limit = np.where(warehouse, 10**6 if self.warehouse_card_limit is None else self.warehouse_card_limit,
+                         self.card_limit)  # fmt: skip
+        discardable = hand[:, self.personnel_kinds].sum(1) + owned
+        due = np.minimum(n - limit, discardable)
+        over = due > 0
+        st.phase[games[over]] = PH_LIMIT_CARDS
+        st.pay_left[games[over]] = due[over]
+        self._end_turn(st, games[~over])
+
+    def _end_turn(self, st: FirenzeState, games: np.ndarray) -> None:
+        if games.size == 0:
+            return
+        P = self.num_players
+        st.turn_number[games] += 1
+        tp = st.turn_player[games].astype(np.int64)
+        trig = st.end_trigger[games].astype(np.int64)
+        over = (trig >= 0) & (tp == (trig - 1) % P)
+        trunc = ~over & (st.turn_number[games] >= self.max_turns)
+        st.truncated[games[trunc]] = True
+        self._final_scoring(st, games[over | trunc])
+        nxt = games[~(over | trunc)]
+        st.turn_player[nxt] = (st.turn_player[nxt] + 1) % P
+        self._turn_start(st, nxt)
+
+    def score_breakdown(self, st: FirenzeState, games: np.ndarray) -> dict[str, np.ndarray]:
+        """Final scoring terms, each int[n, P]: ``majority`` and ``celebrations``."""
+        P = self.num_players
+        owner = st.commission_owner[games].astype(np.int64)  # [n, 36]
+        seats = np.arange(P)
+        mine = owner[:, None, :] == seats[None, :, None]  # [n, P, 36]
+        per_colour = mine.reshape(games.size, P, 6, 6)  # [n, P, colour, level]
+        counts = per_colour.sum(3)  # [n, P, 6]
+        top_level = np.where(per_colour, np.arange(6), -1).max(3)  # [n, P, 6]
+        best = counts.max(1, keepdims=True)
+        tied = (counts == best) & (best > 0)
+        winner = np.where(tied, top_level, -2).argmax(1)  # [n, 6]
+        majority = np.zeros((games.size, P), np.int64)
+        has = best[:, 0, :] > 0
+        for c in range(6):
+            rows = np.flatnonzero(has[:, c])
+            majority[rows, winner[rows, c]] += self.majority_bonus[c]
+        hand = st.hand[games].astype(np.int64)  # [n, P, 27]
+        celebrations = (hand * self.celebration_pp).sum(2)
+        low = np.isin(self.comm_height, self.recognition_heights)
+        recognised = (mine & low).sum(2)
+        celebrations += hand[:, :, self.K["Recognition"]] * recognised * self.recognition_pp
+        return {"majority": majority, "celebrations": celebrations}
+
+    def _final_scoring(self, st: FirenzeState, games: np.ndarray) -> None:
+        if games.size == 0:
+            return
+        terms = self.score_breakdown(st, games)
+        scores = st.prestige[games].astype(np.int64) + terms["majority"] + terms["celebrations"]
+        st.scores[games] = scores
+        st.terminated[games] = True
+        st.phase[games] = PH_OVER
+        st.current_player[games] = st.turn_player[games]
+        st.rewards[games] += self.terminal_rewards(scores)
+
+    # ------------------------------------------------------------------ step
+
+    def _later(self, stage: str, games: np.ndarray) -> None:
+        """Queue ``games`` for an automatic stage run once per step for the whole batch (see
+        :meth:`_apply`): continuations reached from several phases are then vectorised together."""
+        if games.size:
+            self._queue[stage].append(games)
+
+    def _apply(self, state: FirenzeState, games: np.ndarray, actions: np.ndarray) -> None:
+        st = state
+        # Each stage only queues games for later stages, so one ordered pass drains the queue.
+        self._queue = {"take": [], "resolve": [], "all_players": [], "event_done": [], "finish": []}
+        stages = (
+            ("take", self._take),
+            ("resolve", self._resolve_event),
+            ("all_players", self._all_players),
+            ("event_done", self._event_done),
+            ("finish", self._finish_take),
+        )
+        dispatch(
+            st.phase,
+            games,
+            actions,
+            {
+                PH_CHOOSE: lambda g, a: self._on_choose(st, g, a),
+                PH_PAY_CARD: lambda g, a: self._on_pay_card(st, g, a),
+                PH_EV_PATRICIAN: lambda g, a: self._on_patrician(st, g, a),
+                PH_EV_OWN_TOWER: lambda g, a: self._on_own_tower(st, g, a),
+                PH_EV_SABOTEUR: lambda g, a: self._on_saboteur(st, g, a),
+                PH_EV_DISCARD: lambda g, a: self._on_event_discard(st, g, a),
+                PH_EV_KEEP: lambda g, a: self._on_keep(st, g, a),
+                PH_EV_PAY: lambda g, a: self._on_event_pay(st, g, a),
+                PH_EXCHANGE: lambda g, a: self._on_exchange(st, g, a),
+                PH_EXCHANGE_PAY: lambda g, a: self._on_exchange_pay(st, g, a),
+                PH_BUILD: lambda g, a: self._on_build(st, g, a),
+                PH_PAY_BUILD: lambda g, a: self._on_pay_build(st, g, a),
+                PH_FULFILL: lambda g, a: self._on_fulfill(st, g, a),
+                PH_LIMIT_BRICKS: lambda g, a: self._on_limit_bricks(st, g, a),
+                PH_LIMIT_CARDS: lambda g, a: self._on_limit_cards(st, g, a),
+                PH_ALCH_GIVE: lambda g, a: self._on_alchemist_give(st, g, a),
+                PH_SMUG_GIVE: lambda g, a: self._on_smuggler_give(st, g, a),
+            },
+        )
+        for stage, run in stages:
+            parts = self._queue[stage]
+            if parts:
+                run(st, parts[0] if len(parts) == 1 else np.concatenate(parts))
+        self._refresh_mask(st, games)
+
+    def _brick_to(self, st: FirenzeState, games, actions, dest: str) -> np.ndarray:
+        """One BRICK decision: move the brick from the decider's storehouse to ``dest``;
+        returns the games whose payment is complete."""
+        c = (actions - A_BRICK).astype(np.int64)
+        p = st.current_player[games].astype(np.int64)
+        st.storehouse[games, p, c] -= 1
+        if dest == "pouch":
+            st.pouch[games, c] += 1
+        elif dest == "card":
+            st.row_bricks[games, st.pay_index[games], c] += 1
+            st.pay_index[games] += 1
+        elif dest == "exchange":
+            st.row_bricks[games, st.exchange_slot[games], c] += 1
+        else:  # "opponent" (Smuggler)
+            st.storehouse[games, st.pending_take[games, 1], c] += 1
+        st.pay_left[games] -= 1
+        return games[st.pay_left[games] == 0]
+
+    def _free_personnel(self, st: FirenzeState, games, actions) -> None:
+        """Alchemist, Smuggler, Patrician discard and Wholesaler (DESIGN_NOTES §6.7)."""
+        p = st.current_player[games].astype(np.int64)
+        sel = (actions >= A_ALCHEMIST) & (actions < A_ALCHEMIST + 6)
+        if sel.any():
+            g = games[sel]
+            self._play_card(st, g, p[sel], "Alchemist")
+            st.pending_take[g, 0] = actions[sel] - A_ALCHEMIST
+            st.return_phase[g] = st.phase[g]
+            st.phase[g] = PH_ALCH_GIVE
+            st.pay_left[g] = 1
+        sel = (actions >= A_SMUGGLE) & (actions < A_SMUGGLE + 18)
+        if sel.any():
+            g = games[sel]
+            k, c = np.divmod(actions[sel] - A_SMUGGLE, 6)
+            self._play_card(st, g, p[sel], "Smuggler")
+            st.pending_take[g, 0] = c
+            st.pending_take[g, 1] = (p[sel] + k + 1) % self.num_players
+            st.return_phase[g] = st.phase[g]
+            st.phase[g] = PH_SMUG_GIVE
+            st.pay_left[g] = 1
+        sel = (actions >= A_PATRICIAN_DISCARD) & (actions < A_PATRICIAN_DISCARD + 12)
+        if sel.any():
+            g, pp = games[sel], p[sel]
+            kind = self.hand_kinds[actions[sel] - A_PATRICIAN_DISCARD]
+            self._play_card(st, g, pp, "Patrician")
+            st.hand[g, pp, kind] -= 1
+            st.discard[g, kind] += 1
+        sel = (actions >= A_WHOLESALE) & (actions < A_WHOLESALE + 6)
+        if sel.any():
+            g = games[sel]
+            s = actions[sel] - A_WHOLESALE
+            self._play_card(st, g, p[sel], "Wholesaler")
+            bricks = st.row_bricks[g, s]
+            st.pouch[g] += bricks
+            st.row_bricks[g, s] = 0
+            st.row_bricks[g, s] = self._draw(st, g, bricks.sum(1).astype(np.int64))
+
+    def _on_choose(self, st, games, actions) -> None:
+        take = actions < A_TAKE + 6
+        if take.any():
+            g = games[take]
+            s = actions[take]
+            st.chosen_slot[g] = s
+            cost = np.where(st.princess_active[g], 0, self.card_cost[s])
+            pay = cost > 0
+            st.phase[g[pay]] = PH_PAY_CARD
+            st.pay_left[g[pay]] = cost[pay]
+            st.pay_index[g[pay]] = 0
+            self._later("take", g[~pay])
+        princess = actions == A_PRINCESS
+        if princess.any():
+            g = games[princess]
+            self._play_card(st, g, st.current_player[g].astype(np.int64), "Princess")
+            st.princess_active[g] = True
+        rest = ~take & ~princess
+        if rest.any():
+            self._free_personnel(st, games[rest], actions[rest])
+
+    def _on_pay_card(self, st, games, actions) -> None:
+        self._later("take", self._brick_to(st, games, actions, "card"))
+
+    def _on_patrician(self, st, games, actions) -> None:
+        ignore = actions == A_IGNORE
+        g = games[ignore]
+        if g.size:
+            # "you may ignore the effect of an Event Card that you chose": the event is discarded unresolved.
+            self._play_card(st, g, st.turn_player[g].astype(np.int64), "Patrician")
+            st.discard[g, st.event_kind[g]] += 1
+            st.event_kind[g] = -1
+            self._later("finish", g)
+        self._later("resolve", games[~ignore])
+
+    def _on_own_tower(self, st, games, actions) -> None:
+        t = (actions - A_SELECT).astype(np.int64)
+        p = st.turn_player[games].astype(np.int64)
+        botch = st.event_kind[games] == self.K["Botch"]
+        if botch.any():
+            self._take_brick_from_tower(st, games[botch], p[botch], t[botch], self.botch_bricks)
+        col = ~botch
+        if col.any():
+            remove = np.zeros((col.sum(), NUM_TOWER_SLOTS), bool)
+            remove[np.arange(col.sum()), t[col]] = True
+            self._remove_towers(st, games[col], p[col], remove, half=False)
+        self._later("event_done", games)
+
+    def _on_saboteur(self, st, games, actions) -> None:
+        k, t = np.divmod((actions - A_SABOTAGE).astype(np.int64), 6)
+        seat = (st.turn_player[games].astype(np.int64) + k + 1) % self.num_players
+        self._take_brick_from_tower(st, games, seat, t, self.saboteur_bricks)
+        self._later("event_done", games)
+
+    def _on_event_discard(self, st, games, actions) -> None:
+        done = self._brick_to(st, games, actions, "pouch")
+        fire = st.event_kind[done] == self.K["Storehouse Fire"]
+        self._later("event_done", done[fire])
+        self._next_player(st, done[~fire])
+
+    def _on_keep(self, st, games, actions) -> None:
+        t = (actions - A_SELECT).astype(np.int64)
+        st.keep_marked[games, t] = True
+        st.keep_left[games] -= 1
+        done = games[st.keep_left[games] == 0]
+        if done.size == 0:
+            return
+        seat = st.current_player[done].astype(np.int64)
+        tribute = st.event_kind[done] == self.K["Tribute"]
+        if tribute.any():
+            g, s = done[tribute], seat[tribute]
+            c = st.keep_colour[g].astype(np.int64)
+            paid = ((st.tower_colour[g, s] == c[:, None]) & st.keep_marked[g]).sum(1)
+            st.storehouse[g, s, c] -= paid.astype(np.int16)
+            st.pouch[g, c] += paid.astype(np.int16)
+            st.phase[g] = PH_EV_KEEP  # stays if another colour needs a choice
+            waiting = self._tribute_player(st, g, s, first_colour=c + 1)
+            self._next_player(st, g[~waiting])
+        lux = ~tribute
+        if lux.any():
+            g = done[lux]
+            waiting = self._lux_pay(st, g, seat[lux])
+            self._next_player(st, g[~waiting])
+
+    def _on_event_pay(self, st, games, actions) -> None:
+        done = self._brick_to(st, games, actions, "pouch")
+        if done.size:
+            self._lux_teardown(st, done, st.current_player[done].astype(np.int64))
+            self._next_player(st, done)
+
+    def _on_exchange(self, st, games, actions) -> None:
+        ex = (actions >= A_EXCHANGE) & (actions < A_EXCHANGE + 36)
+        if ex.any():
+            g = games[ex]
+            s, c = np.divmod(actions[ex] - A_EXCHANGE, 6)
+            st.exchange_slot[g] = s
+            st.pending_take[g, 0] = c
+            st.phase[g] = PH_EXCHANGE_PAY
+            bridge = st.buildings[g, st.turn_player[g], self.KB["Bridge"]]
+            st.pay_left[g] = np.where(bridge, self.exchange_give_bridge, self.exchange_give)
+        passing = actions == A_PASS
+        self._enter_build(st, games[passing])
+        rest = ~ex & ~passing
+        if rest.any():
+            self._free_personnel(st, games[rest], actions[rest])
+
+    def _on_exchange_pay(self, st, games, actions) -> None:
+        done = self._brick_to(st, games, actions, "exchange")
+        if done.size:
+            s, c = st.exchange_slot[done], st.pending_take[done, 0]
+            st.row_bricks[done, s, c] -= 1
+            st.storehouse[done, st.turn_player[done], c] += 1
+            st.exchange_done[done] = True
+            st.exchange_slot[done] = 0
+            st.pending_take[done, 0] = 0
+            self._enter_exchange(st, done)
+
+    def _build_cost(self, st: FirenzeState, games: np.ndarray, n: np.ndarray) -> np.ndarray:
+        ws = st.buildings[games, st.turn_player[games], self.KB["Workshop"]].astype(np.int64)
+        return self.cost_table[ws, st.mason_active[games].astype(np.int64), n]
+
+    def _on_build(self, st, games, actions) -> None:
+        p = st.turn_player[games].astype(np.int64)
+        on = (actions >= A_BUILD_ON) & (actions < A_BUILD_ON + 12)
+        if on.any():
+            g, pp, t = games[on], p[on], actions[on] - A_BUILD_ON
+            c = st.tower_colour[g, pp, t].astype(np.int64)
+            st.storehouse[g, pp, c] -= 1
+            st.tower_height[g, pp, t] += 1
+            st.tower_built[g, pp, t] = True
+            st.bricks_built[g] += 1
+        new = (actions >= A_START) & (actions < A_START + 6)
+        if new.any():
+            g, pp, c = games[new], p[new], actions[new] - A_START
+            t = (st.tower_colour[g, pp] >= 0).sum(1)
+            st.storehouse[g, pp, c] -= 1
+            st.tower_colour[g, pp, t] = c
+            st.tower_height[g, pp, t] = 1
+            st.tower_at_start[g, pp, t] = False
+            st.tower_built[g, pp, t] = True
+            st.bricks_built[g] += 1
+        mason = actions == A_MASON
+        if mason.any():
+            g = games[mason]
+            self._play_card(st, g, p[mason], "Mason")
+            st.mason_active[g] = True
+        passing = actions == A_PASS
+        if passing.any():
+            g = games[passing]
+            due = self._build_cost(st, g, st.bricks_built[g].astype(np.int64))
+            pay = due > 0
+            st.phase[g[pay]] = PH_PAY_BUILD
+            st.pay_left[g[pay]] = due[pay]
+            self._end_build(st, g[~pay])
+        rest = ~on & ~new & ~mason & ~passing
+        if rest.any():
+            self._free_personnel(st, games[rest], actions[rest])
+
+    def _on_pay_build(self, st, games, actions) -> None:
+        self._end_build(st, self._brick_to(st, games, actions, "pouch"))
+
+    def _on_fulfill(self, st, games, actions) -> None:
+        p = st.turn_player[games].astype(np.int64)
+        ful = (actions >= A_FULFILL) & (actions < A_FULFILL + 18)
+        if ful.any():
+            self._fulfill(st, games[ful], p[ful], actions[ful] - A_FULFILL)
+        bell = actions == A_BELL
+        if bell.any():
+            g, pp = games[bell], p[bell]
+            colour = st.tower_colour[g, pp]
+            slot = np.argmax((colour == self.bell_colour) & (st.tower_height[g, pp] == self.bell_height), axis=1)
+            remove = np.zeros((g.size, NUM_TOWER_SLOTS), bool)
+            remove[np.arange(g.size), slot] = True
+            self._remove_towers(st, g, pp, remove, half=False)
+            st.campanile_sealed[g, pp] = True
+            everyone = st.campanile_sealed[g].all(1)
+            if everyone.any():
+                ge = g[everyone]
+                space = np.argmax(st.church[ge] == self.K["Campanile"], axis=1)
+                st.church[ge, space] = -1
+                st.discard[ge, self.K["Campanile"]] += 1
+                st.campanile_sealed[ge] = False
+        arch = actions == A_ARCHITECT
+        if arch.any():
+            g = games[arch]
+            self._play_card(st, g, p[arch], "Architect")
+            st.architect[g] = 1
+        passing = actions == A_PASS
+        if passing.any():
+            self._limits(st, games[passing])
+        if ful.any() or bell.any():
+            self._enter_fulfill(st, games[ful | bell])
+        rest = ~ful & ~bell & ~arch & ~passing
+        if rest.any():
+            self._free_personnel(st, games[rest], actions[rest])
+
+    def _fulfill(self, st: FirenzeState, games, p, code) -> None:
+        t, dd = np.divmod(code.astype(np.int64), 3)
+        d = dd - 1
+        rows = np.arange(games.size)
+        colour = st.tower_colour[games, p, t].astype(np.int64)
+        height = st.tower_height[games, p, t].astype(np.int64) + d
+        comm = self.comm_of[colour, height]
+        gain = self.comm_prestige[comm].copy()
+        balcony = self.tile_comm[st.balcony_tile[games].astype(np.int64)]  # [n, 4]
+        nb = st.next_balcony[games].astype(np.int64)
+        open_balcony = (nb < 4) & (balcony[rows, np.minimum(nb, 3)] == comm)
+        gain += np.where(open_balcony, self.tile_bonus[st.balcony_tile[games, np.minimum(nb, 3)]], 0)
+        st.next_balcony[games] += open_balcony
+        st.commission_owner[games, comm] = p
+        st.seals_left[games, p] -= 1
+        remove = np.zeros((games.size, NUM_TOWER_SLOTS), bool)
+        remove[rows, t] = True
+        self._remove_towers(st, games, p, remove, half=False)
+        st.architect[games[d != 0]] = 2
+        # Level Bonus: "the first player who fulfills a Commission for the corresponding Tower height"
+        tile = (self.level_tile_height[None, :] == height[:, None]) & ~st.level_tile_taken[games]
+        gain += (tile * self.level_tile_bonus).sum(1)
+        st.level_tile_taken[games] |= tile
+        # Privileges on church spaces: "until a player fulfills a commission of exactly N Levels"
+        church = st.church[games].astype(np.int64)
+        hit = (church >= 0) & (self.privilege_height[np.maximum(church, 0)] == height[:, None])
+        gain += np.where(hit, self.privilege_pp[np.maximum(church, 0)], 0).sum(1)
+        if hit.any():
+            r, sp = np.nonzero(hit)
+            st.discard[games[r], church[r, sp]] += 1
+            st.church[games[r], sp] = -1
+        last = (st.seals_left[games, p] == 0) & (st.end_trigger[games] < 0)
+        gain += np.where(last, self.end_bonus, 0)
+        st.end_trigger[games[last]] = p[last]
+        st.prestige[games, p] += gain.astype(np.int16)
+        st.scores[games, p] = st.prestige[games, p]
+
+    def _on_limit_bricks(self, st, games, actions) -> None:
+        self._limit_cards(st, self._brick_to(st, games, actions, "pouch"))
+
+    def _on_limit_cards(self, st, games, actions) -> None:
+        kind = self.limit_kinds[actions - A_LIMIT]
+        p = st.turn_player[games].astype(np.int64)
+        bi = self.building_index[kind]
+        bld = bi >= 0
+        st.buildings[games[bld], p[bld], bi[bld]] = False
+        st.hand[games[~bld], p[~bld], kind[~bld]] -= 1
+        st.discard[games, kind] += 1
+        st.pay_left[games] -= 1
+        self._end_turn(st, games[st.pay_left[games] == 0])
+
+    def _on_alchemist_give(self, st, games, actions) -> None:
+        done = self._brick_to(st, games, actions, "pouch")
+        c = st.pending_take[done, 0]
+        st.pouch[done, c] -= 1
+        st.storehouse[done, st.current_player[done], c] += 1
+        st.phase[done] = st.return_phase[done]
+        st.pending_take[done] = 0
+
+    def _on_smuggler_give(self, st, games, actions) -> None:
+        done = self._brick_to(st, games, actions, "opponent")
+        c, src = st.pending_take[done, 0], st.pending_take[done, 1]
+        st.storehouse[done, src, c] -= 1
+        st.storehouse[done, st.current_player[done], c] += 1
+        st.phase[done] = st.return_phase[done]
+        st.pending_take[done] = 0
+
+    # ------------------------------------------------------------------ mask
+
+    @staticmethod
+    def _tower_key(colour, height, at_start, built) -> np.ndarray:
+        """int[n, T]: one integer per tower for its (colour, height, at_start, built)."""
+        return ((colour.astype(np.int64) + 1) * 64 + height) * 4 + at_start * 2 + built
+
+    @staticmethod
+    def _dup_lower(key, exists) -> np.ndarray:
+        """bool[n, T]: an existing lower slot holds a tower with the same key (DESIGN_NOTES §8:
+        such a tower is interchangeable with the lower one and is never offered)."""
+        T = key.shape[1]
+        same = (key[:, :, None] == key[:, None, :]) & exists[:, None, :]  # [n, i, j]
+        return (same & np.tri(T, T, -1, bool)).any(2)
+
+    def _refresh_mask(self, st: FirenzeState, games: np.ndarray) -> None:
+        """Recompute ``legal_action_mask`` for ``games`` (SPEC §M). One pass over the games,
+        each block of columns computed for the rows whose phase uses it."""
+        n, P = games.size, self.num_players
+        if n == 0:
+            return
+        phase = st.phase[games].astype(np.int64)
+        mask = np.zeros((n, NUM_ACTIONS), bool)
+        p = st.current_player[games].astype(np.int64)
+        store = st.storehouse[games, p]  # [n, 6]
+        total = store.sum(1).astype(np.int64)
+
+        r = np.flatnonzero(_LUT_BRICK[phase])
+        if r.size:
+            mask[r, A_BRICK : A_BRICK + 6] = store[r] > 0
+        r = np.flatnonzero(phase == PH_LIMIT_CARDS)
+        if r.size:
+            g, pp = games[r], p[r]
+            held = st.hand[g, pp][:, self.limit_kinds] > 0
+            bi = self.building_index[self.limit_kinds]
+            isb = bi >= 0
+            held[:, isb] = st.buildings[g, pp][:, bi[isb]]
+            mask[r, A_LIMIT : A_LIMIT + 10] = held
+        r = np.flatnonzero(phase == PH_EV_PATRICIAN)
+        mask[r, A_IGNORE] = True
+        mask[r, A_PASS] = True
+        r = np.flatnonzero(phase == PH_EV_SABOTEUR)
+        if r.size:
+            g = games[r]
+            for k in range(1, P):
+                s = (p[r] + k) % P
+                oc = st.tower_colour[g, s, :6]
+                key = self._tower_key(
+                    oc, st.tower_height[g, s, :6], st.tower_at_start[g, s, :6], st.tower_built[g, s, :6]
+                )
+                mask[r, A_SABOTAGE + 6 * (k - 1) : A_SABOTAGE + 6 * k] = (oc >= 0) & ~self._dup_lower(key, oc >= 0)
+        r = np.flatnonzero(_LUT_FREE[phase])
+        if r.size:
+            self._mask_free_personnel(st, games, phase, p, store, total, mask, r)
+        r = np.flatnonzero(_LUT_TOWERS[phase])
+        if r.size:
+            self._mask_towers(st, games, phase, p, store, total, mask, r)
+        st.legal_action_mask[games] = mask
+
+    def _mask_free_personnel(self, st, games, phase, p, store, total, mask, r) -> None:
+        """Columns of CHOOSE, EXCHANGE, BUILD and FULFILL that do not involve the towers."""
+        P = self.num_players
+        g, pp, ph, tot = games[r], p[r], phase[r], total[r]
+        hand = st.hand[g, pp]
+        played = st.played[g]
+
+        def available(name):
+            return (hand[:, self.K[name]] > 0) & ~played[:, self.KP[name]]
+
+        alch = available("Alchemist") & (tot >= 1)
+        mask[r, A_ALCHEMIST : A_ALCHEMIST + 6] = alch[:, None] & (st.pouch[g] > 0)
+        smug = available("Smuggler") & (tot >= 1)
+        if smug.any():
+            for k in range(1, P):
+                mask[r, A_SMUGGLE + 6 * (k - 1) : A_SMUGGLE + 6 * k] = smug[:, None] & (
+                    st.storehouse[g, (pp + k) % P] > 0
+                )
+        pat = available("Patrician")
+        if pat.any():
+            held = hand[:, self.hand_kinds]
+            mask[r, A_PATRICIAN_DISCARD : A_PATRICIAN_DISCARD + 12] = pat[:, None] & (held >= self._patrician_need)
+        mask[r, A_PASS] = ph != PH_CHOOSE
+        early = np.flatnonzero((ph == PH_CHOOSE) | (ph == PH_EXCHANGE))
+        if early.size:
+            ge = g[early]
+            bricks = st.row_bricks[ge]  # [m, 6, 6]
+            whole = available("Wholesaler")[early]
+            mask[r[early], A_WHOLESALE : A_WHOLESALE + 6] = whole[:, None] & (bricks.sum(2) > 0)
+            choose = ph[early] == PH_CHOOSE
+            c = np.flatnonzero(choose)
+            if c.size:
+                gc = ge[c]
+                cost = np.where(st.princess_active[gc][:, None], 0, self.card_cost[None, :])
+                mask[r[early[c]], A_TAKE : A_TAKE + 6] = (st.row_card[gc] >= 0) & (tot[early[c], None] >= cost)
+                mask[r[early[c]], A_PRINCESS] = available("Princess")[early[c]]
+            x = np.flatnonzero(~choose)
+            if x.size:
+                gx = ge[x]
+                bridge = st.buildings[gx, pp[early[x]], self.KB["Bridge"]]
+                give = np.where(bridge, self.exchange_give_bridge, self.exchange_give)
+                ok = ~st.exchange_done[gx] & (tot[early[x]] >= give)
+                mask[r[early[x]], A_EXCHANGE : A_EXCHANGE + 36] = ok[:, None] & (bricks[x].reshape(-1, 36) > 0)
+        b = ph == PH_BUILD
+        if b.any():
+            mask[r[b], A_MASON] = available("Mason")[b]
+        f = ph == PH_FULFILL
+        if f.any():
+            mask[r[f], A_ARCHITECT] = available("Architect")[f]
+
+    def _mask_towers(self, st, games, phase, p, store, total, mask, r) -> None:
+        """Columns that name the decider's own towers: EVENT_OWN_TOWER, EVENT_KEEP_TOWER,
+        BUILD and FULFILL (symmetry rule of DESIGN_NOTES §8)."""
+        g, pp, ph = games[r], p[r], phase[r]
+        colour = st.tower_colour[g, pp]  # [m, 12]
+        height = st.tower_height[g, pp]
+        at_start, built = st.tower_at_start[g, pp], st.tower_built[g, pp]
+        exists = colour >= 0
+        key = self._tower_key(colour, height, at_start, built)
+        building = ph == PH_BUILD
+        # Outside Build at most 6 towers exist: the duplicate test needs only slots 0-5 there.
+        dup = np.zeros(colour.shape, bool)
+        if building.any():
+            dup[building] = self._dup_lower(key[building], exists[building])
+        if (~building).any():
+            dup[~building, :6] = self._dup_lower(key[~building, :6], exists[~building, :6])
+        o = np.flatnonzero(ph == PH_EV_OWN_TOWER)
+        if o.size:
+            mask[r[o], A_SELECT : A_SELECT + 6] = exists[o, :6] & ~dup[o, :6]
+        o = np.flatnonzero(ph == PH_EV_KEEP)
+        if o.size:
+            kc = st.keep_colour[g[o]].astype(np.int64)
+            eligible = np.where(kc[:, None] >= 0, colour[o] == kc[:, None], height[o] >= self.lux_min_height)
+            cand = (exists[o] & eligible & ~st.keep_marked[g[o]])[:, :6]
+            mask[r[o], A_SELECT : A_SELECT + 6] = cand & ~self._dup_lower(key[o, :6], cand)
+        o = np.flatnonzero(building)
+        if o.size:
+            go = g[o]
+            bb = st.bricks_built[go].astype(np.int64)
+            next_cost = self._build_cost(st, go, np.minimum(bb + 1, self.max_build + 1))
+            can = (bb < self.max_build) & (total[r[o]] - 1 >= next_cost)
+            has_colour = store[r[o]] > 0  # [m, 6]
+            own = exists[o] & np.take_along_axis(has_colour, np.maximum(colour[o], 0).astype(np.int64), 1)
+            mask[r[o], A_BUILD_ON : A_BUILD_ON + 12] = own & can[:, None] & ~dup[o]
+            mask[r[o], A_START : A_START + 6] = has_colour & can[:, None]
+        o = np.flatnonzero(ph == PH_FULFILL)
+        if o.size:
+            self._mask_fulfill(st, g[o], pp[o], colour[o, :6], height[o, :6], exists[o, :6], dup[o, :6], mask, r[o])
+
+    def _mask_fulfill(self, st, g, p, colour, height, exists, dup, mask, r) -> None:
+        n = g.size
+        campanile = (st.church[g] == self.K["Campanile"]).any(1) & ~st.campanile_sealed[g, p]
+        allowed = (st.seals_left[g, p] > 0) & ~campanile
+        c6 = np.maximum(colour, 0).astype(np.int64)
+        h6 = height.astype(np.int64)
+        owner = np.concatenate([st.commission_owner[g], np.zeros((n, 1), np.int8)], 1)  # col 36: "none"
+        balcony_comm = self.tile_comm[st.balcony_tile[g].astype(np.int64)]  # [n, 4]
+        nb = st.next_balcony[g].astype(np.int64)
+        rows = np.arange(n)[:, None]
+        numeral = np.full((n, NUM_COMMISSIONS + 1), -1, np.int64)
+        numeral[rows, balcony_comm] = np.arange(4)
+        arch = st.architect[g] == 1
+        base = exists & ~dup & allowed[:, None]
+        for d in (-1, 0, 1):
+            if d != 0 and not arch.any():
+                continue
+            hh = np.clip(h6 + d, 0, self.comm_of.shape[1] - 1)
+            comm = self.comm_of[c6, hh]  # [n, 6], -1: no commission of that height
+            cidx = np.where(comm >= 0, comm, NUM_COMMISSIONS)
+            num = numeral[rows, cidx]
+            ok = base & (comm >= 0) & (owner[rows, cidx] == -1) & ((num < 0) | (num == nb[:, None]))
+            if d != 0:
+                ok &= arch[:, None]
+            mask[r, A_FULFILL + d + 1 : A_FULFILL + 18 : 3] = ok
+        bell = ((colour == self.bell_colour) & (height == self.bell_height)).any(1)
+        mask[r, A_BELL] = (st.church[g] == self.K["Campanile"]).any(1) & ~st.campanile_sealed[g, p] & bell
+
+    # --------------------------------------------------------------- observe
+
+    def observe(self, state: FirenzeState, players, out: np.ndarray | None = None) -> np.ndarray:
+        st = state
+        B, P = st.batch_size, self.num_players
+        o = np.broadcast_to(np.asarray(players, np.int64), (B,))
+        L = self.obs_layout
+        if out is None:
+            obs = np.zeros((B, self.obs_size), np.float32)
+        else:
+            obs = out
+            obs[:] = 0
+        rows = np.arange(B)
+        live = ~st.terminated
+        lr = rows[live]
+        phase = st.phase.astype(np.int64)
+
+        def rel(seat):
+            return (np.asarray(seat, np.int64) - o) % P
+
+        obs[rows, L["phase"].start + phase] = 1
+        obs[lr, L["to_move"].start + rel(st.current_player)[live]] = 1
+        obs[rows, L["turn_player"].start + rel(st.turn_player)] = 1
+        obs[rows, L["start_player"].start + rel(0)] = 1
+        obs[:, L["turn_number"].start] = st.turn_number
+        e = L["end"].start
+        trig = st.end_trigger.astype(np.int64)
+        triggered = trig >= 0
+        obs[:, e] = triggered
+        obs[:, e + 1] = np.where(triggered & live, (trig - 1 - st.turn_player) % P, 0)
+        obs[rows[triggered], e + 2 + rel(trig)[triggered]] = 1
+
+        # ---- this turn (all 0 at game over)
+        tf = L["turn_flags"].start
+        obs[lr, tf] = st.princess_active[live]
+        obs[lr, tf + 1] = st.mason_active[live]
+        obs[lr, tf + 2] = st.architect[live] == 1
+        obs[lr, tf + 3] = st.architect[live] == 2
+        obs[lr, tf + 4] = st.exchange_done[live]
+        bs = L["build"].start
+        tp = st.turn_player.astype(np.int64)
+        ws = st.buildings[rows, tp, self.KB["Workshop"]].astype(np.int64)
+        ma = st.mason_active.astype(np.int64)
+        bb = st.bricks_built.astype(np.int64)
+        obs[lr, bs] = bb[live]
+        obs[lr, bs + 1] = self.discount_table[ws, ma][live]
+        obs[lr, bs + 2] = self.cost_table[ws, ma, bb][live]
+        obs[lr, L["played"]] = st.played[live]
+        ps = L["payment"].start
+        paying = np.isin(phase, _PAY_PHASES)
+        giving = (phase == PH_ALCH_GIVE) | (phase == PH_SMUG_GIVE)
+        obs[:, ps] = np.where(paying, st.pay_left, np.where(giving, 1, 0))
+        card = phase == PH_PAY_CARD
+        obs[:, ps + 1] = np.where(card, st.pay_index, 0)
+        obs[:, ps + 2] = np.where(card, st.chosen_slot, 0)
+        in_event = np.isin(phase, _EVENT_PHASES)
+        ev_idx = np.where(in_event, self.event_index[np.maximum(st.event_kind, 0)], 8)
+        obs[lr, L["event"].start + ev_idx[live]] = 1
+        xpay = phase == PH_EXCHANGE_PAY
+        obs[:, L["exchange_slot"].start] = np.where(xpay, st.exchange_slot, 0)
+        taking = xpay | giving
+        obs[rows[taking], L["take_colour"].start + st.pending_take[taking, 0].astype(np.int64)] = 1
+        ks = L["keep"].start
+        keep = phase == PH_EV_KEEP
+        obs[:, ks] = np.where(keep, st.keep_left, 0)
+        kc = keep & (st.keep_colour >= 0)
+        obs[rows[kc], ks + 1 + st.keep_colour[kc].astype(np.int64)] = 1
+        marked = keep | (phase == PH_EV_PAY)
+        obs[rows[marked], ks + 7 : ks + 13] = st.keep_marked[marked, :6]
+
+        # ---- cards
+        row_kind = np.where(st.row_card >= 0, st.row_card, NUM_KINDS).astype(np.int64)  # [B, 6]
+        obs[rows[:, None], L["row_cards"].start + np.arange(6) * 28 + row_kind] = 1
+        obs[:, L["row_bricks"]] = st.row_bricks.reshape(B, 36)
+        obs[:, L["deck_size"].start] = st.deck_len.astype(np.int64) - st.deck_pos
+        obs[:, L["discard_counts"]] = st.discard
+        seen = st.discard.astype(np.int64)
+        seen += self._kind_counts(row_kind)
+        church_kind = np.where(st.church >= 0, st.church, NUM_KINDS).astype(np.int64)
+        seen += self._kind_counts(church_kind)
+        seen[:, self.building_kinds] += st.buildings.sum(1)
+        seen += st.hand[rows, o]
+        if self.recall:
+            seen += st.hand.sum(1) - st.hand[rows, o]
+        limbo = in_event & (st.event_kind >= 0)
+        seen[rows[limbo], st.event_kind[limbo]] += 1
+        obs[:, L["unseen_counts"]] = self.in_game[None, :] - seen
+        obs[:, L["pouch"]] = st.pouch
+
+        # ---- board
+        width = 8 + P
+        cs = L["commissions"].start
+        owner = st.commission_owner.astype(np.int64)  # [B, 36]
+        base = cs + np.arange(NUM_COMMISSIONS) * width  # [36]
+        obs[:, base] = owner == -1
+        obs[:, base + 1] = owner == -2
+        tiles = st.balcony_tile.astype(np.int64)  # [B, 4]
+        tcomm = self.tile_comm[tiles]
+        obs[rows[:, None], base[tcomm] + 2 + np.arange(4)] = 1
+        sealed = owner >= 0
+        r_, c_ = np.nonzero(sealed)
+        obs[r_, base[c_] + 6 + (owner[r_, c_] - o[r_]) % P] = 1
+        obs[:, base + 6 + P] = self.comm_height
+        prestige = np.broadcast_to(self.comm_prestige, (B, NUM_COMMISSIONS)).copy()
+        prestige[rows[:, None], tcomm] += self.tile_bonus[tiles]
+        obs[:, base + 7 + P] = prestige
+        obs[rows, L["next_balcony"].start + st.next_balcony.astype(np.int64)] = 1
+        obs[:, L["level_tiles"]] = ~st.level_tile_taken
+        ch = L["church"].start
+        for i, kind in enumerate(self.privilege_kinds):
+            obs[:, ch + i] = (st.church == kind).any(1)
+        obs[:, ch + 3] = (st.church == self.K["Campanile"]).any(1)
+        seats = (o[:, None] + np.arange(P)) % P  # [B, P] block j -> seat
+        obs[:, ch + 4 : ch + 4 + P] = st.campanile_sealed[rows[:, None], seats]
+        obs[:, L["majority_bonus"]] = self.majority_bonus
+
+        # ---- players (relative seating)
+        blocks = np.zeros((B, P, 127), np.float32)
+        r2 = rows[:, None]
+        blocks[:, :, 0] = st.prestige[r2, seats]
+        blocks[:, :, 1] = st.seals_left[r2, seats]
+        blocks[:, :, 2:8] = st.storehouse[r2, seats]
+        blocks[:, :, 8:11] = st.buildings[r2, seats]
+        blocks[:, :, 11] = st.hand[r2, seats].sum(2)
+        blocks[:, :, 12] = st.end_trigger[:, None] == seats
+        mine = owner[:, None, :] == seats[:, :, None]  # [B, P, 36]
+        blocks[:, :, 13:19] = mine.reshape(B, P, 6, 6).sum(3)
+        colour = st.tower_colour[r2, seats].astype(np.int64)  # [B, P, 12]
+        towers = np.zeros((B, P, NUM_TOWER_SLOTS, 9), np.float32)
+        towers[:, :, :, :6] = colour[..., None] == np.arange(6)
+        towers[:, :, :, 6] = st.tower_height[r2, seats]
+        towers[:, :, :, 7] = st.tower_at_start[r2, seats]
+        towers[:, :, :, 8] = st.tower_built[r2, seats]
+        blocks[:, :, 19:] = towers.reshape(B, P, 108)
+        obs[:, L["players"]] = blocks.reshape(B, P * 127)
+        obs[:, L["own_hand"]] = st.hand[rows, o][:, self.hand_kinds]
+        if self.recall:
+            obs[:, L["opponent_hands"]] = st.hand[r2, seats[:, 1:]][:, :, self.hand_kinds].reshape(B, (P - 1) * 12)
+        return obs
+
+    @staticmethod
+    def _kind_counts(kinds: np.ndarray) -> np.ndarray:
+        """int[n, 27]: how often each kind appears in ``kinds`` (int[n, m]; 27 = none)."""
+        n, m = kinds.shape
+        rows = np.repeat(np.arange(n), m)
+        counts = np.bincount(rows * (NUM_KINDS + 1) + kinds.ravel(), minlength=n * (NUM_KINDS + 1))
+        return counts.reshape(n, NUM_KINDS + 1)[:, :NUM_KINDS]
+
+    # ------------------------------------------------------------ invariants
+
+    def card_counts(self, st: FirenzeState) -> dict[str, np.ndarray]:
+        """int[B, 27] cards of each kind per place: deck, row, hands, buildings, church, discard,
+        limbo (the event card being resolved)."""
+        B = st.batch_size
+        pos = np.arange(NUM_CARDS)[None, :]
+        live = (pos >= st.deck_pos[:, None]) & (pos < st.deck_len[:, None])
+        deck = self._kind_counts(np.where(live & (st.deck >= 0), st.deck, NUM_KINDS).astype(np.int64))
+        row = self._kind_counts(np.where(st.row_card >= 0, st.row_card, NUM_KINDS).astype(np.int64))
+        church = self._kind_counts(np.where(st.church >= 0, st.church, NUM_KINDS).astype(np.int64))
+        buildings = np.zeros((B, NUM_KINDS), np.int64)
+        buildings[:, self.building_kinds] = st.buildings.sum(1)
+        limbo = np.zeros((B, NUM_KINDS), np.int64)
+        ev = st.event_kind >= 0
+        limbo[np.flatnonzero(ev), st.event_kind[ev]] = 1
+        return {
+            "deck": deck, "row": row, "hands": st.hand.sum(1).astype(np.int64), "buildings": buildings,
+            "church": church, "discard": st.discard.astype(np.int64), "limbo": limbo,
+        }  # fmt: skip
+
+    def brick_counts_by_place(self, st: FirenzeState) -> np.ndarray:
+        """int[B, 6]: bricks of each colour over pouch, card row, storehouses, aside and towers."""
+        B = st.batch_size
+        total = st.pouch.astype(np.int64) + st.row_bricks.sum(1) + st.storehouse.sum(1) + st.aside
+        colour = st.tower_colour.reshape(B, -1).astype(np.int64)
+        height = st.tower_height.reshape(B, -1).astype(np.int64)
+        total += ((colour[:, :, None] == np.arange(6)) * height[:, :, None]).sum(1)
+        return total
+
+    def check_invariants(self, state: FirenzeState) -> None:
+        st = state
+        B, P = st.batch_size, self.num_players
+        problems = []
+
+        def bad(cond, what):
+            rows = np.flatnonzero(cond)
+            if rows.size:
+                problems.append(f"game {int(rows[0])}: {what}")
+
+        bad((self.brick_counts_by_place(st) != self.brick_counts).any(1), "bricks not conserved (88 by colour)")
+        negative = (st.pouch < 0).any(1) | (st.storehouse < 0).any((1, 2)) | (st.row_bricks < 0).any((1, 2))
+        bad(negative | (st.aside < 0).any(1), "negative brick count")
+        counts = self.card_counts(st)
+        total = sum(counts.values())
+        bad((total != self.in_game).any(1), f"cards not conserved ({self.total_cards} by kind)")
+        bad((st.hand < 0).any((1, 2)) | (st.discard < 0).any(1), "negative card count")
+        bad(~(0 <= st.deck_pos).all() | (st.deck_pos > st.deck_len) | (st.deck_len > NUM_CARDS), "deck bounds")
+        hand_ok = np.zeros(NUM_KINDS, bool)
+        hand_ok[self.hand_kinds] = True
+        bad((st.hand[:, :, ~hand_ok] != 0).any((1, 2)), "a non-hand card in a hand")
+        church_ok = (st.church < 0) | np.isin(st.church, self.church_kinds)
+        bad(~church_ok.all(1), "a non-church card on a church space")
+        # towers: single colour (by construction), heights 1.. and compact slots
+        colour, height = st.tower_colour, st.tower_height
+        exists = colour >= 0
+        bad(((height <= 0) & exists).any((1, 2)) | ((height != 0) & ~exists).any((1, 2)), "tower heights")
+        compact = (exists[:, :, 1:] & ~exists[:, :, :-1]).any((1, 2))
+        bad(compact, "tower slots not compact")
+        count = exists.sum(2)  # [B, P]
+        giving = np.isin(st.phase, (PH_ALCH_GIVE, PH_SMUG_GIVE)) & (st.return_phase == PH_BUILD)
+        outside_build = ~np.isin(st.phase, (PH_BUILD, PH_PAY_BUILD)) & ~giving
+        bad(outside_build & (count > 6).any(1), "more than 6 towers outside Build")
+        # seals
+        owner = st.commission_owner.astype(np.int64)
+        placed = (owner[:, None, :] == np.arange(P)[None, :, None]).sum(2)
+        bad((st.seals_left + placed != self.seals_per_player).any(1), "seals not conserved")
+        bad((owner == -2).sum(1) != self.neutral_count, "neutral seal count")
+        tcomm = self.tile_comm[st.balcony_tile.astype(np.int64)]
+        bad((np.take_along_axis(owner, tcomm, 1) == -2).any(1), "a neutral seal on a balcony")
+        balcony_sealed = (np.take_along_axis(owner, tcomm, 1) >= 0).sum(1)
+        bad(balcony_sealed != st.next_balcony, "next_balcony differs from sealed balconies")
+        sealed_heights = np.where(owner >= 0, self.comm_height, -1)
+        tile_reached = (sealed_heights[:, :, None] == self.level_tile_height).any(1)
+        bad((tile_reached != st.level_tile_taken).any(1), "level tiles inconsistent with seals")
+        trig = st.end_trigger.astype(np.int64)
+        bad((trig >= 0) & (st.seals_left[np.arange(B), np.maximum(trig, 0)] != 0), "end trigger holds seals")
+        bad((st.bricks_built < 0) | (st.bricks_built > self.max_build), "bricks_built out of range")
+        building = st.phase == PH_BUILD
+        cost = self._build_cost(st, np.arange(B), st.bricks_built.astype(np.int64))
+        store_total = st.storehouse[np.arange(B), st.turn_player.astype(np.int64)].sum(1)
+        bad(building & (store_total < cost), "construction cost unpayable")
+        bad(st.terminated & st.legal_action_mask.any(1), "finished game has legal actions")
+        bad(~st.terminated & ~st.legal_action_mask.any(1), "live game has no legal action")
+        bad(st.terminated != (st.phase == PH_OVER), "terminated differs from phase GAME_OVER")
+        bad(st.truncated & ~st.terminated, "truncated but not terminated")
+        bad(~st.terminated & (st.scores != st.prestige).any(1), "scores differ from prestige during the game")
+        bad((st.current_player < 0) | (st.current_player >= P) | (st.turn_player < 0) | (st.turn_player >= P), "seats")
+        if problems:
+            raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))
+
+    # --------------------------------------------------------- hidden info
+
+    def randomize_hidden(self, state: FirenzeState, player: int, seed: int) -> FirenzeState:
+        """Re-deal what ``player`` cannot see: the deck order, in "hidden" mode the opponents'
+        hands (sizes kept; only personnel and celebration cards can be in a hand), and every
+        future draw (a new seed)."""
+        out = state.copy()
+        B, P = state.batch_size, self.num_players
+        new_seeds = rng.hash64(np.uint64(seed), 99, np.arange(B))
+        hand_ok = np.zeros(NUM_KINDS, bool)
+        hand_ok[self.hand_kinds] = True
+        for b in range(B):
+            pos, end = int(out.deck_pos[b]), int(out.deck_len[b])
+            pool = list(out.deck[b, pos:end])
+            sizes = {}
+            if not self.recall:
+                for q in range(P):
+                    if q == player:
+                        continue
+                    sizes[q] = int(out.hand[b, q].sum())
+                    for kind in np.flatnonzero(out.hand[b, q]):
+                        pool += [int(kind)] * int(out.hand[b, q, kind])
+                    out.hand[b, q] = 0
+            keys = rng.hash64(new_seeds[b], 98, 0, np.arange(len(pool)))
+            pool = [pool[i] for i in np.argsort(keys, kind="stable")]
+            for q, size in sizes.items():
+                for _ in range(size):
+                    i = next(i for i, kind in enumerate(pool) if hand_ok[kind])
+                    out.hand[b, q, pool.pop(i)] += 1
+            out.deck[b, :] = -1
+            out.deck[b, : len(pool)] = pool
+            out.deck_pos[b], out.deck_len[b] = 0, len(pool)
+        out.seed[:] = new_seeds
+        return out
+
+    # ------------------------------------------------------------- text views
+
+    def _bricks_text(self, counts) -> str:
+        parts = [f"{int(n)} {self.colour_names[c]}" for c, n in enumerate(counts) if n]
+        return ", ".join(parts) if parts else "none"
+
+    def _kind_name(self, kind: int) -> str:
+        return self.kind_names[kind] if kind >= 0 else "-"
+
+    def _tower_text(self, st: FirenzeState, b: int, p: int, t: int) -> str:
+        return f"{self.colour_names[int(st.tower_colour[b, p, t])]} tower of {int(st.tower_height[b, p, t])}"
+
+    def describe_action(self, state: FirenzeState, game: int, action: int) -> str:
+        st, b = state, game
+        p = int(st.current_player[b])
+        col = self.colour_names
+        if action < A_EXCHANGE:
+            s = action
+            cost = 0 if st.princess_active[b] else int(self.card_cost[s])
+            return (
+                f"take {self._kind_name(int(st.row_card[b, s]))} from slot {s} (cost {cost}; "
+                f"bricks on it: {self._bricks_text(st.row_bricks[b, s])})"
+            )
+        if action < A_BUILD_ON:
+            s, c = divmod(action - A_EXCHANGE, 6)
+            give = self.exchange_give_bridge if st.buildings[b, p, self.KB["Bridge"]] else self.exchange_give
+            return f"exchange {give} bricks for the {col[c]} brick on slot {s}"
+        if action < A_START:
+            return f"add a brick to your {self._tower_text(st, b, p, action - A_BUILD_ON)}"
+        if action < A_FULFILL:
+            return f"start a {col[action - A_START]} tower"
+        if action < A_BELL:
+            t, dd = divmod(action - A_FULFILL, 3)
+            h = int(st.tower_height[b, p, t]) + dd - 1
+            comm = int(self.comm_of[int(st.tower_colour[b, p, t]), h])
+            arch = {0: " (Architect: one shorter)", 1: "", 2: " (Architect: one taller)"}[dd]
+            return f"fulfil the {col[comm // 6]} commission of {h} ({int(self.comm_prestige[comm])} PP) with your " + (
+                self._tower_text(st, b, p, t) + arch
+            )
+        if action == A_BELL:
+            return "finish your bell tower (Campanile) with a white tower of 3"
+        if action < A_SELECT:
+            c = action - A_BRICK
+            where = {
+                PH_PAY_CARD: f"onto the card in slot {int(st.pay_index[b])}",
+                PH_EXCHANGE_PAY: f"onto the card in slot {int(st.exchange_slot[b])}",
+                PH_SMUG_GIVE: f"to player_{int(st.pending_take[b, 1])}",
+            }.get(int(st.phase[b]), "into the pouch")
+            return f"give a {col[c]} brick {where}"
+        if action < A_SABOTAGE:
+            t = action - A_SELECT
+            verb = "pay for" if st.phase[b] == PH_EV_KEEP else "choose"
+            return f"{verb} your {self._tower_text(st, b, p, t)}"
+        if action < A_ALCHEMIST:
+            k, t = divmod(action - A_SABOTAGE, 6)
+            q = (p + k + 1) % self.num_players
+            return f"Saboteur: one brick off player_{q}'s {self._tower_text(st, b, q, t)}"
+        if action < A_SMUGGLE:
+            return f"play Alchemist: take a {col[action - A_ALCHEMIST]} brick from the pouch (give one back)"
+        if action < A_WHOLESALE:
+            k, c = divmod(action - A_SMUGGLE, 6)
+            q = (p + k + 1) % self.num_players
+            return f"play Smuggler: take a {col[c]} brick from player_{q} (give one in return)"
+        if action < A_PATRICIAN_DISCARD:
+            s = action - A_WHOLESALE
+            return f"play Wholesaler: redraw the {int(st.row_bricks[b, s].sum())} bricks on slot {s}"
+        if action < A_PRINCESS:
+            kind = int(self.hand_kinds[action - A_PATRICIAN_DISCARD])
+            return f"play Patrician to discard {self.kind_names[kind]} from your hand"
+        if action == A_PRINCESS:
+            return "play Princess: no card cost this turn"
+        if action == A_MASON:
+            return "play Mason: construction costs 3 less this turn"
+        if action == A_ARCHITECT:
+            return "play Architect: count one tower one level taller or shorter"
+        if action == A_IGNORE:
+            return f"play Patrician to ignore {self._kind_name(int(st.event_kind[b]))}"
+        if action < A_PASS:
+            return f"discard {self.kind_names[int(self.limit_kinds[action - A_LIMIT])]} (card limit)"
+        if st.phase[b] == PH_EV_PATRICIAN:
+            return f"let {self._kind_name(int(st.event_kind[b]))} take effect"
+        return {PH_EXCHANGE: "end the exchange phase", PH_BUILD: "end building", PH_FULFILL: "end the turn"}.get(
+            int(st.phase[b]), "pass"
+        )
+
+    def narrate(self, before: FirenzeState, after: FirenzeState, game: int, action: int, forced: bool) -> list[str]:
+        b, P = game, self.num_players
+        who = int(before.current_player[b])
+        lines = [f"player_{who} {'(forced) ' if forced else ''}{self.describe_action(before, b, action)}"]
+        # What else changed, derived from the two states: automatic steps (take, events,
+        # teardowns, refills, limits, scoring) are narrated from their effects.
+        if action < A_EXCHANGE or (before.phase[b] == PH_PAY_CARD and after.phase[b] != PH_PAY_CARD):
+            if after.event_kind[b] >= 0 and after.event_kind[b] != before.event_kind[b]:
+                lines.append(f"  event {self._kind_name(int(after.event_kind[b]))} is drawn")
+        for p in range(P):
+            delta = after.storehouse[b, p].astype(int) - before.storehouse[b, p]
+            if p == who and A_BRICK <= action < A_SELECT:
+                delta[action - A_BRICK] += 1  # the brick just given is told in the first line
+            elif p == who and A_BUILD_ON <= action < A_START:
+                delta[int(before.tower_colour[b, p, action - A_BUILD_ON])] += 1
+            elif p == who and A_START <= action < A_FULFILL:
+                delta[action - A_START] += 1
+            gained, lost = np.maximum(delta, 0), np.maximum(-delta, 0)
+            if gained.any():
+                lines.append(f"  player_{p} gains {self._bricks_text(gained)}")
+            if lost.any():
+                lines.append(f"  player_{p} loses {self._bricks_text(lost)}")
+            n_before = int((before.tower_colour[b, p] >= 0).sum())
+            n_after = int((after.tower_colour[b, p] >= 0).sum())
+            if n_after < n_before and not (A_FULFILL <= action <= A_BELL):
+                lines.append(f"  player_{p} loses {n_before - n_after} tower(s) (torn down or emptied)")
+            gain = int(after.prestige[b, p]) - int(before.prestige[b, p])
+            if gain:
+                lines.append(f"  player_{p} scores {gain} PP (now {int(after.prestige[b, p])})")
+            got = after.hand[b, p].astype(int) - before.hand[b, p]
+            for kind in np.flatnonzero(got > 0):
+                if p != who or kind == self.K["Monument"]:
+                    lines.append(f"  player_{p} receives {self.kind_names[kind]}")
+        if after.end_trigger[b] >= 0 and before.end_trigger[b] < 0:
+            lines.append(f"  player_{int(after.end_trigger[b])} placed the last seal: +{self.end_bonus} PP; "
+                         "every other player has one more turn")  # fmt: skip
+        if after.next_balcony[b] > before.next_balcony[b]:
+            lines.append(f"  balcony {['I', 'II', 'III', 'IV'][int(before.next_balcony[b])]} fulfilled")
+        if after.deck_shuffles[b] > before.deck_shuffles[b]:
+            lines.append("  the deck is reshuffled")
+        if after.turn_player[b] != before.turn_player[b] and not after.terminated[b]:
+            lines.append(f"--- turn {int(after.turn_number[b]) + 1}: player_{int(after.turn_player[b])} ---")
+        if after.terminated[b] and not before.terminated[b]:
+            lines += self._final_lines(after, b)
+        return lines
+
+    def _final_lines(self, st: FirenzeState, b: int) -> list[str]:
+        terms = self.score_breakdown(st, np.array([b]))
+        why = "turn limit reached (truncated)" if st.truncated[b] else "final turns played"
+        lines = [f"--- game over ({why}): final scoring ---", "          prestige  majority  celebrations  total"]
+        for p in range(self.num_players):
+            lines.append(
+                f"player_{p}: {int(st.prestige[b, p]):8d} {int(terms['majority'][0, p]):9d}"
+                f" {int(terms['celebrations'][0, p]):13d} {int(st.scores[b, p]):6d}"
+            )
+        return lines
+
+    def render(self, state: FirenzeState, game: int = 0) -> str:
+        st, b, P = state, game, self.num_players
+        col = [c[:2] for c in self.colour_names]
+        lines = [
+            f"Firenze — turn {int(st.turn_number[b]) + 1}, player_{int(st.turn_player[b])}'s turn, phase "
+            f"{PHASE_NAMES[int(st.phase[b])]}; deck {int(st.deck_len[b] - st.deck_pos[b])}, "
+            f"discard {int(st.discard[b].sum())}, pouch: {self._bricks_text(st.pouch[b])}"
+        ]
+        row = []
+        for s in range(6):
+            kind = int(st.row_card[b, s])
+            if kind < 0:
+                row.append(f"[{s}] empty")
+                continue
+            cost = 0 if st.princess_active[b] else int(self.card_cost[s])
+            bricks = " ".join(f"{int(n)}{col[c]}" for c, n in enumerate(st.row_bricks[b, s]) if n)
+            row.append(f"[{s}] {self.kind_names[kind]} (cost {cost}) {bricks or '-'}")
+        lines.append("Row: " + " | ".join(row))
+        # Commissions: per colour, heights 3..8 as . open, # neutral, digit = owner seat, B<n> balcony
+        tiles = {int(self.tile_comm[t]): i for i, t in enumerate(st.balcony_tile[b])}
+        board = []
+        for c in range(6):
+            cells = []
+            for lv in range(6):
+                cid = 6 * c + lv
+                owner = int(st.commission_owner[b, cid])
+                mark = "." if owner == -1 else "#" if owner == -2 else str(owner)
+                if cid in tiles:
+                    mark += ["I", "II", "III", "IV"][tiles[cid]]
+                cells.append(f"{int(self.comm_height[cid])}:{mark}")
+            board.append(f"{self.colour_names[c]:>6} " + " ".join(f"{x:<6}" for x in cells))
+        nb = int(st.next_balcony[b])
+        tiles_left = [int(h) for h, taken in zip(self.level_tile_height, st.level_tile_taken[b]) if not taken]
+        lines.append(
+            "Commissions (. open, # neutral, n = seat; balcony numerals): next balcony "
+            + (["I", "II", "III", "IV"][nb] if nb < 4 else "none")
+            + f"; level tiles left for heights {tiles_left}"
+        )
+        lines += ["  " + x for x in board]
+        church = [self._kind_name(int(k)) for k in st.church[b] if k >= 0]
+        if church:
+            sealed = [f"player_{p}" for p in range(P) if st.campanile_sealed[b, p]]
+            extra = f" (bell towers done: {', '.join(sealed) or 'none'})" if self.K["Campanile"] in st.church[b] else ""
+            lines.append("Church: " + ", ".join(church) + extra)
+        viewer = int(st.current_player[b])
+        for p in range(P):
+            marker = ">" if p == st.current_player[b] and not st.terminated[b] else " "
+            towers = ", ".join(
+                f"{self.colour_names[int(st.tower_colour[b, p, t])]} {int(st.tower_height[b, p, t])}"
+                for t in range(NUM_TOWER_SLOTS)
+                if st.tower_colour[b, p, t] >= 0
+            )
+            owned = [self.kind_names[k] for k, i in zip(self.building_kinds, st.buildings[b, p]) if i]
+            hand = st.hand[b, p]
+            if p == viewer or self.recall:
+                hand_text = ", ".join(f"{self.kind_names[k]}" + (f" x{int(hand[k])}" if hand[k] > 1 else "")
+                                      for k in np.flatnonzero(hand)) or "empty"  # fmt: skip
+            else:
+                hand_text = f"{int(hand.sum())} cards"
+            end = " [end tile]" if st.end_trigger[b] == p else ""
+            lines.append(
+                f"{marker} player_{p}: {int(st.prestige[b, p])} PP, {int(st.seals_left[b, p])} seals left{end} | "
+                f"store: {self._bricks_text(st.storehouse[b, p])} | towers: {towers or 'none'} | "
+                f"buildings: {', '.join(owned) or 'none'} | hand: {hand_text}"
+            )
+        if st.terminated[b]:
+            lines += self._final_lines(st, b)
+        return "\n".join(lines)

@@ -1,0 +1,88 @@
+"""The benchmark functions run and return sane rows (no timing is asserted: figures are
+machine-dependent and belong in reports)."""
+
+import json
+
+import numpy as np
+import pytest
+
+import florentine_envs
+from florentine_envs.games.medici.reference import MediciReference
+from training import bench, cli
+
+TINY = 0.05  # seconds per row: enough for a few steps, the figures themselves are not checked
+
+
+def test_engine_rows_count_decisions_and_finished_games():
+    game = florentine_envs.make("medici", num_players=2)
+    row = bench.bench_engine(game, batch_size=8, seconds=0.3)
+    assert row["batch_size"] == 8 and row["agent_steps_per_s"] > 0
+    # a 2-player Medici game takes well over 20 decisions: games/s must be far below steps/s
+    assert 0 < row["games_per_s"] < row["agent_steps_per_s"] / 20
+
+
+def test_aec_loop_counts_decisions_not_the_none_steps_of_finished_agents():
+    from florentine_envs import medici_v0
+
+    row = bench.bench_aec(lambda: medici_v0.env(num_players=3), seconds=TINY)
+    assert row["games_per_s"] > 0
+    # each game ends with one None step per agent on top of its decisions
+    assert row["loop_steps_per_s"] > row["agent_steps_per_s"] > 0
+
+
+def test_reference_is_found_from_the_game_class():
+    game = florentine_envs.make("medici", num_players=2)
+    assert bench.reference_class(game) is MediciReference
+    row = bench.bench_reference(MediciReference, 2, seconds=TINY, **game.options)
+    assert row["agent_steps_per_s"] > 0
+
+
+def test_a_game_without_reference_gets_no_reference_row():
+    class Unreferenced:
+        name = "no_such_game"
+        reference = ""
+
+    assert bench.reference_class(Unreferenced()) is None
+
+
+def test_run_benchmarks_rows_and_ratios():
+    rows = bench.run_benchmarks("medici", num_players=2, seconds=TINY, batch_sizes=(1, 16))
+    assert [r["what"] for r in rows] == ["AEC env() loop", "engine B=1", "engine B=16", "scalar reference"]
+    assert all(r["game"] == "medici" and r["players"] == 2 and r["agent_steps_per_s"] > 0 for r in rows)
+    peer = {"game": "texas_holdem_v4", "kind": "peer", "status": "ok", "agent_steps_per_s": 2.0}
+    absent = {"game": "leduc_poker", "kind": "peer", "status": "not installed"}
+    bench.add_ratios(rows, [peer, absent])
+    by_what = {r["what"]: r for r in rows}
+    engine, reference = by_what["engine B=16"], by_what["scalar reference"]
+    assert engine["x_reference"] == pytest.approx(engine["agent_steps_per_s"] / reference["agent_steps_per_s"])
+    assert engine["x_texas_holdem_v4"] == pytest.approx(engine["agent_steps_per_s"] / 2.0)
+    assert by_what["AEC env() loop"]["x_texas_holdem_v4"] > 0 and "x_reference" not in by_what["AEC env() loop"]
+    assert "x_texas_holdem_v4" not in reference and not any("x_leduc_poker" in r for r in rows)
+
+
+def test_missing_peer_library_is_reported_not_raised(monkeypatch):
+    monkeypatch.setattr(bench, "peer_available", lambda peer: False)
+    row = bench.run_peer("texas_holdem_v4", seconds=TINY)
+    assert row["status"].startswith("not installed") and "agent_steps_per_s" not in row
+
+
+@pytest.mark.parametrize("peer", bench.PEERS)
+def test_peer_rows_when_the_bench_extra_is_installed(peer):
+    pytest.importorskip("pyspiel" if peer == "leduc_poker" else "rlcard")
+    row = bench.run_peer(peer, seconds=TINY)
+    assert row["status"] == "ok" and row["players"] == 2
+    assert row["loop_steps_per_s"] >= row["agent_steps_per_s"] > row["games_per_s"] > 0
+
+
+def test_bench_command_prints_the_table_and_writes_json(tmp_path, capsys):
+    path = tmp_path / "bench.json"
+    assert (
+        cli.main(["bench", "medici", "--players", "2", "--seconds", str(TINY), "--no-peers", "--json", str(path)]) == 0
+    )
+    out = capsys.readouterr().out
+    for label in ("AEC env() loop", "engine B=4096", "scalar reference", "× reference"):
+        assert label in out
+    saved = json.loads(path.read_text())
+    assert [r["what"] for r in saved["rows"]][:2] == ["AEC env() loop", "engine B=1"]
+    assert saved["peers"] == [] and saved["machine"]["cpus"] >= 1
+    assert all(np.isfinite(r["agent_steps_per_s"]) for r in saved["rows"])

@@ -1,0 +1,697 @@
+"""Seat-rotated duplicate tournaments between batched agents.
+
+    >>> from training.tournament import run_tournament
+    >>> result = run_tournament("medici", ["heuristic", "random"], num_players=2, games=8, progress=False)
+    >>> result.num_games, result.num_deals
+    (8, 4)
+    >>> sorted(row["agent"] for row in result.agents)
+    ['heuristic', 'random']
+
+**Entries.** ``agents`` names agents for :func:`agents.make_agent` (``random``,
+``heuristic``, ``ppo:PATH``). ``name*k`` stands for k copies of one agent, reported as
+one pooled entry (it sits at k seats of a table). ``name#tag`` is a separately
+reported instance of ``name``: ``heuristic#a,heuristic#b`` plays the heuristic
+against itself, a control whose two entries must come out equal.
+
+**Tables.** With exactly P entries every deal is played by that lineup. With more,
+each deal seats one P-subset of the entries, round robin over all combinations, in
+whole rounds, so every entry sits at equally many tables.
+
+**Duplicate deals.** A deal is one game seed (cards, draws). Each deal is played once
+under every distinct seat arrangement of its table: all permutations
+(``rotations="all"``) or the P cyclic rotations (``rotations="cyclic"``: each entry
+once in each seat). Arrangements that differ only by swapping copies of one agent
+are the same matchup and are played once. Within a deal every agent therefore holds
+every seat equally often, so seat advantage cancels, and every agent meets the same
+cards, so most of the luck of the deal cancels. All games of a chunk of deals run as
+one batch; each agent acts on all rows where it owns the seat to move.
+
+**Statistics** (:func:`summarize`).
+
+* A *win* is a first place (rank 1 by score); a shared first place counts as a win
+  for each joint winner, so win rates over the seats of a game can add up to more
+  than 1.
+* Rates pool an agent's seats: an agent at k seats of a game plays k player-games.
+* 95 % confidence intervals are percentile *cluster bootstrap* intervals over deals:
+  the games of one deal share their cards and are correlated, so deals, not games,
+  are the independent units. Each of ``BOOTSTRAP_RESAMPLES`` resamples draws the
+  deals with replacement and recomputes the pooled ratio (wins / player-games).
+* The margin of a player-game is its score minus the mean score of the other players.
+* Skill ratings: openskill's Plackett-Luce model, every game rated in play order
+  (deal by deal) from the game's ranks, so a tie is rated as a tie. Copies of one
+  agent at a table are rated as separate players starting from the agent's current
+  rating; the agent then moves to the mean of their new ratings (mu and sigma). A
+  table of copies of a single agent is not rated. ``ordinal`` = mu - 3 sigma.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import itertools
+import json
+import math
+import re
+import time
+from pathlib import Path
+
+import numpy as np
+
+import florentine_envs
+from florentine_envs.core.rng import hash64
+
+ROTATIONS = ("all", "cyclic")
+MAX_ARRANGEMENTS = 24  # distinct seat permutations per deal with rotations="all" (4! = 24)
+CHUNK_GAMES = 4096  # games per batch (batches hold whole rounds of deals, at least one)
+FIRST_BATCH_GAMES = 64  # with a time limit: a small first batch measures the speed
+BOOTSTRAP_RESAMPLES = 2000
+MAX_BATCH_STEPS = 1_000_000  # guard: a batch still unfinished after this many steps is an engine bug
+_DEAL_STREAM = 0x7A  # hash64 stream of the deal seeds (distinct from any game stream by construction)
+
+WIN_DEFINITION = "first place; a shared first place counts as a win for each joint winner"
+CI_METHOD = f"95% percentile cluster bootstrap over deals ({BOOTSTRAP_RESAMPLES} resamples)"
+RATING_METHOD = "openskill PlackettLuce, games rated in play order; ordinal = mu - 3 sigma"
+
+
+# ------------------------------------------------------------------------------ lineup
+
+
+def parse_entries(agents) -> list[str]:
+    """Expand ``name*k`` shorthands: ``["heuristic", "random*3"]`` -> ``[heuristic, random, random, random]``.
+
+    ``agents`` is a list of entries or one comma-separated string.
+    """
+    if isinstance(agents, str):
+        agents = agents.split(",")
+    entries = []
+    for raw in agents:
+        text = str(raw).strip()
+        match = re.fullmatch(r"(.*?)\s*\*\s*(\d+)", text)
+        name, copies = (match.group(1), int(match.group(2))) if match else (text, 1)
+        if not name:
+            raise ValueError(f"empty agent name in {list(agents)!r}; write names like heuristic,random*3")
+        if copies < 1:
+            raise ValueError(f"agent entry {text!r}: the number of copies after '*' must be at least 1")
+        entries.extend([name] * copies)
+    return entries
+
+
+def agent_name(label: str) -> str:
+    """The :func:`agents.make_agent` name of an entry label (``heuristic#b`` -> ``heuristic``)."""
+    return label.split("#", 1)[0]
+
+
+def seat_arrangements(table: tuple[str, ...], rotations: str) -> list[tuple[str, ...]]:
+    """The distinct seat arrangements of one table (labels by seat), identity first.
+
+    ``"all"``: every distinct permutation; ``"cyclic"``: the distinct cyclic rotations.
+    In both, each label holds each seat equally often over the arrangements.
+
+    >>> seat_arrangements(("h", "r", "r"), "all")
+    [('h', 'r', 'r'), ('r', 'h', 'r'), ('r', 'r', 'h')]
+    >>> seat_arrangements(("a", "b", "c"), "cyclic")
+    [('a', 'b', 'c'), ('b', 'c', 'a'), ('c', 'a', 'b')]
+    """
+    P = len(table)
+    if rotations == "all":
+        candidates = (tuple(table[i] for i in perm) for perm in itertools.permutations(range(P)))
+    elif rotations == "cyclic":
+        candidates = (tuple(table[(seat + shift) % P] for seat in range(P)) for shift in range(P))
+    else:
+        raise ValueError(f"rotations must be one of {', '.join(ROTATIONS)}; got {rotations!r}")
+    return list(dict.fromkeys(candidates))  # distinct, in first-seen order
+
+
+def table_lineups(entries: list[str], num_players: int) -> list[tuple[str, ...]]:
+    """The tables of one round: the whole lineup when it has P entries, else every P-subset
+    of entry positions (so each entry sits at ``C(n-1, P-1)`` of the ``C(n, P)`` tables)."""
+    if len(entries) < num_players:
+        example = ",".join(["heuristic", f"random*{num_players - 1}"])
+        raise ValueError(
+            f"{len(entries)} agent entr{'y' if len(entries) == 1 else 'ies'} for {num_players} seats: list at least "
+            f"{num_players} (write name*k for k copies of one agent, e.g. {example})"
+        )
+    return [tuple(entries[i] for i in combo) for combo in itertools.combinations(range(len(entries)), num_players)]
+
+
+# ------------------------------------------------------------------------------ result
+
+
+@dataclasses.dataclass
+class TournamentResult:
+    """Everything a tournament produced. Per-game arrays have one row per game (G games)."""
+
+    game: str
+    num_players: int
+    options: dict
+    entries: list[str]  # the expanded lineup, e.g. [heuristic, random, random, random]
+    labels: list[str]  # distinct agents, in order of first appearance; index = label id
+    rotations: str
+    seed: int
+    deal: np.ndarray  # int64[G]     deal of each game; games of one deal share their seed
+    game_seed: np.ndarray  # uint64[G] seed the game was initialised with
+    seats: np.ndarray  # int64[G, P]  label id of the agent at each seat
+    scores: np.ndarray  # int64[G, P] final scores by seat
+    ranks: np.ndarray  # int64[G, P]  competition ranks by seat (1 = first, ties share)
+    agents: list[dict]  # per-agent statistics, label order (see summarize)
+    seat_stats: list[dict]  # per-seat statistics over every agent
+    wall_s: float = 0.0
+
+    @property
+    def num_games(self) -> int:
+        return int(self.deal.shape[0])
+
+    @property
+    def num_deals(self) -> int:
+        return int(self.deal.max()) + 1 if self.deal.size else 0
+
+    def to_dict(self) -> dict:
+        """JSON-ready summary (per-game records are in games.csv)."""
+        return {
+            "game": self.game,
+            "num_players": self.num_players,
+            "options": self.options,
+            "entries": self.entries,
+            "rotations": self.rotations,
+            "seed": self.seed,
+            "games": self.num_games,
+            "deals": self.num_deals,
+            "wall_s": round(self.wall_s, 3),
+            "win": WIN_DEFINITION,
+            "confidence_interval": CI_METHOD,
+            "rating": RATING_METHOD,
+            "agents": _json_safe(self.agents),
+            "seats": _json_safe(self.seat_stats),
+        }
+
+
+def _json_safe(value):
+    """NaN (a seat an agent never held) becomes null; numpy scalars become Python numbers."""
+    if isinstance(value, dict):
+        return {key: _json_safe(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(item) for item in value]
+    if isinstance(value, (float, np.floating)):
+        return None if math.isnan(value) else float(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    return value
+
+
+# ------------------------------------------------------------------------------ running
+
+
+def run_tournament(
+    game_name: str,
+    agents,
+    num_players: int,
+    games: int,
+    seed: int = 0,
+    options: dict | None = None,
+    rotations: str = "all",
+    progress: bool = True,
+    console=None,
+    chunk_games: int = CHUNK_GAMES,
+    max_seconds: float | None = None,
+) -> TournamentResult:
+    """Play about ``games`` games of ``game_name`` between ``agents`` (see the module docstring).
+
+    ``games`` is rounded up to whole rounds (one deal per table, every arrangement of each),
+    so that every agent holds every seat equally often. ``max_seconds``: stop early, after
+    the first batch that ends past this time (batches are sized from the measured speed to
+    end near it); still whole rounds, at least one. ``result.num_games`` is the number played;
+    with a time limit it depends on the machine's speed, and so do the draws of random agents
+    (their generators serve whole batches).
+    """
+    from agents import make_agent  # agents import the games; keep this module importable on its own
+
+    options = dict(options or {})
+    game = florentine_envs.make(game_name, num_players=num_players, **options)
+    P = game.num_players
+    if rotations not in ROTATIONS:
+        raise ValueError(f"rotations must be one of {', '.join(ROTATIONS)}; got {rotations!r}")
+    if not isinstance(games, (int, np.integer)) or games < 1:
+        raise ValueError(f"games must be a positive integer; got {games!r}")
+    if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
+        raise ValueError(f"seed must be an integer in 0..2**63-1; got {seed!r}")
+    entries = parse_entries(agents)
+    tables = table_lineups(entries, P)
+    labels = list(dict.fromkeys(entries))
+    label_id = {label: i for i, label in enumerate(labels)}
+
+    instances = []
+    for i, label in enumerate(labels):
+        try:
+            # a seed per agent, derived from the tournament seed, so runs are reproducible
+            agent_seed = int(np.random.SeedSequence([seed, i]).generate_state(1)[0])
+            instances.append(make_agent(agent_name(label), game, seed=agent_seed))
+        except ValueError as err:
+            raise ValueError(f"agent entry {label!r}: {err}") from None
+
+    arrangements = []  # per table: int64[n_arrangements, P] label ids by seat
+    for table in tables:
+        found = seat_arrangements(table, rotations)
+        if rotations == "all" and len(found) > MAX_ARRANGEMENTS:
+            raise ValueError(
+                f"{len(found)} distinct seat permutations per deal for {P} players is too many "
+                f"(at most {MAX_ARRANGEMENTS}); use rotations='cyclic' (each agent once in each seat)"
+            )
+        arrangements.append(np.array([[label_id[x] for x in arr] for arr in found], dtype=np.int64))
+    per_table = np.array([len(a) for a in arrangements])  # int[C] games per deal of each table
+    round_games = int(per_table.sum())  # one round: a deal at every table, every round alike
+    rounds = -(-int(games) // round_games)
+    num_deals = rounds * len(tables)  # deal d seats table d % C
+    deal = np.repeat(np.arange(num_deals), np.tile(per_table, rounds))  # int64[G]
+    seats = np.concatenate(arrangements * rounds)  # int64[G, P]
+    deal_seeds = hash64(np.uint64(seed), _DEAL_STREAM, np.arange(num_deals))  # uint64[D]
+    game_seed = deal_seeds[deal]
+    G = deal.shape[0]
+
+    scores = np.zeros((G, P), np.int64)
+    ranks = np.zeros((G, P), np.int64)
+    most = max(1, chunk_games // round_games)  # rounds per batch
+    batch = most if max_seconds is None else max(1, min(most, FIRST_BATCH_GAMES // round_games))
+    done = 0  # rounds played
+    started = time.perf_counter()
+    with _progress_bar(progress, console, G, f"{game_name} {P}p") as advance:
+        while done < rounds:
+            lo, hi = done * round_games, min(rounds, done + batch) * round_games
+            scores[lo:hi], ranks[lo:hi] = _play_batch(game, instances, game_seed[lo:hi], seats[lo:hi], advance)
+            done = hi // round_games
+            if max_seconds is not None:
+                elapsed = time.perf_counter() - started
+                if elapsed >= max_seconds:
+                    break
+                rounds_per_s = done / max(elapsed, 1e-9)
+                batch = int(np.clip(rounds_per_s * (max_seconds - elapsed), 1, most))
+    wall_s = time.perf_counter() - started
+    if done < rounds:  # stopped by the time limit: keep the rounds played
+        G = done * round_games
+        deal, game_seed, seats, scores, ranks = deal[:G], game_seed[:G], seats[:G], scores[:G], ranks[:G]
+
+    agent_stats, seat_stats = summarize(labels, deal, seats, scores, ranks, seed=seed)
+    return TournamentResult(
+        game=game_name,
+        num_players=P,
+        options=options,
+        entries=entries,
+        labels=labels,
+        rotations=rotations,
+        seed=int(seed),
+        deal=deal,
+        game_seed=game_seed,
+        seats=seats,
+        scores=scores,
+        ranks=ranks,
+        agents=agent_stats,
+        seat_stats=seat_stats,
+        wall_s=wall_s,
+    )
+
+
+def _play_batch(game, instances, seeds, seats, advance) -> tuple[np.ndarray, np.ndarray]:
+    """Play one batch to the end; ``seats[b, s]`` (int[B, P]) is the agent id at seat s of game b.
+
+    Returns final ``(scores int[B, P], ranks int[B, P])``."""
+    state = game.init(seeds)
+    B = state.batch_size
+    rows = np.arange(B)
+    done = int(state.terminated.sum())
+    advance(done)
+    for _ in range(MAX_BATCH_STEPS):
+        if done == B:
+            return state.scores.astype(np.int64), game.ranks(state).astype(np.int64)
+        live = ~state.terminated
+        mover = seats[rows, state.current_player]  # int[B] agent id owning the seat to move
+        obs = game.observe(state, state.current_player)
+        actions = np.zeros(B, np.int64)
+        for agent_id, agent in enumerate(instances):
+            mine = np.flatnonzero(live & (mover == agent_id))
+            if mine.size:
+                actions[mine] = agent.act(obs[mine], state.legal_action_mask[mine])
+        game.step(state, actions)
+        now = int(state.terminated.sum())
+        advance(now - done)
+        done = now
+    raise RuntimeError(f"{game.name}: {B - done} games still running after {MAX_BATCH_STEPS} steps")
+
+
+class _progress_bar:
+    """Context manager yielding ``advance(n)``; a rich progress bar when enabled."""
+
+    def __init__(self, enabled: bool, console, total: int, description: str):
+        self.enabled, self.console, self.total, self.description = enabled, console, total, description
+
+    def __enter__(self):
+        if not self.enabled:
+            return lambda n: None
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("games"),
+            TimeRemainingColumn(),
+            console=self.console,
+            transient=True,
+        )
+        self.bar.__enter__()
+        task = self.bar.add_task(self.description, total=self.total)
+        return lambda n: self.bar.advance(task, n) if n else None
+
+    def __exit__(self, *exc):
+        if self.enabled:
+            self.bar.__exit__(*exc)
+        return False
+
+
+# ------------------------------------------------------------------------------ statistics
+
+
+def cluster_bootstrap_ci(num: np.ndarray, den: np.ndarray, seed: int = 0, resamples: int = BOOTSTRAP_RESAMPLES):
+    """95 % percentile bootstrap intervals of the ratios ``num.sum(0) / den.sum(0)``.
+
+    ``num``, ``den``: float[D, K], one row per cluster (deal), one column per quantity.
+    Clusters are resampled with replacement. Returns ``(low float[K], high float[K])``;
+    NaN where the denominator is zero in every resample.
+    """
+    D, K = num.shape
+    rng = np.random.default_rng(seed)
+    stacked = np.concatenate([num, den], axis=1).astype(np.float64)  # float[D, 2K]
+    chunk = max(1, min(resamples, 4_000_000 // max(D, 1)))  # resamples per pass: bounded memory
+    ratios = []
+    for first in range(0, resamples, chunk):
+        n = min(chunk, resamples - first)
+        picks = rng.integers(0, D, size=(n, D)) + D * np.arange(n)[:, None]
+        counts = np.bincount(picks.ravel(), minlength=n * D).reshape(n, D)  # int[n, D] draws of each deal
+        sums = counts @ stacked  # float[n, 2K]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            ratios.append(sums[:, :K] / sums[:, K:])
+    ratios = np.concatenate(ratios)  # float[resamples, K]
+    empty = den.sum(0) == 0  # no data at all: NaN interval (filled first, nanpercentile warns on it)
+    low, high = np.nanpercentile(np.where(empty, 0.0, ratios), [2.5, 97.5], axis=0)
+    low[empty] = np.nan
+    high[empty] = np.nan
+    return low, high
+
+
+def _per_deal(deal: np.ndarray, key: np.ndarray, num_keys: int, num_deals: int, weights=None) -> np.ndarray:
+    """float[D, num_keys]: sum of ``weights`` (or counts) per (deal, key); deal and key broadcast alike."""
+    flat = (deal * num_keys + key).ravel()
+    w = None if weights is None else np.asarray(weights, np.float64).ravel()
+    return np.bincount(flat, weights=w, minlength=num_deals * num_keys).reshape(num_deals, num_keys)
+
+
+def summarize(labels, deal, seats, scores, ranks, seed: int = 0):
+    """Per-agent and per-seat statistics of a set of games (see the module docstring).
+
+    ``deal`` int[G] (deals numbered 0..D-1), ``seats`` int[G, P] label ids, ``scores`` and
+    ``ranks`` int[G, P]. Returns ``(agents, seats)``: lists of dicts, in label and seat order.
+    """
+    deal = np.asarray(deal, np.int64)
+    seats = np.asarray(seats, np.int64)
+    scores = np.asarray(scores, np.float64)
+    G, P = seats.shape
+    L = len(labels)
+    D = int(deal.max()) + 1
+    win = (np.asarray(ranks) == 1).astype(np.float64)  # float[G, P]
+    shared = win * (win.sum(1, keepdims=True) > 1)
+    margin = scores - (scores.sum(1, keepdims=True) - scores) / (P - 1)  # float[G, P]
+    deal_gp = np.broadcast_to(deal[:, None], (G, P))
+    seat_gp = np.broadcast_to(np.arange(P), (G, P))
+    agent_seat = seats * P + seat_gp  # int[G, P] key of (agent, seat)
+
+    games_da = _per_deal(deal_gp, seats, L, D)  # float[D, L] player-games per deal and agent
+    wins_da = _per_deal(deal_gp, seats, L, D, win)
+    games_ds = _per_deal(deal_gp, seat_gp, P, D)  # float[D, P] games per deal and seat
+    wins_ds = _per_deal(deal_gp, seat_gp, P, D, win)
+    games_das = _per_deal(deal_gp, agent_seat, L * P, D)  # float[D, L*P]
+    wins_das = _per_deal(deal_gp, agent_seat, L * P, D, win)
+    low, high = cluster_bootstrap_ci(
+        np.concatenate([wins_da, wins_ds, wins_das], 1), np.concatenate([games_da, games_ds, games_das], 1), seed
+    )
+
+    def rate(w, g):
+        return float(w / g) if g else float("nan")
+
+    skill = rate_skills(labels, seats, ranks)
+    agent_rows = []
+    for a, label in enumerate(labels):
+        at = seats == a
+        n = int(at.sum())
+        col_games = games_das[:, a * P : (a + 1) * P].sum(0)
+        col_wins = wins_das[:, a * P : (a + 1) * P].sum(0)
+        first = L + P + a * P
+        row = {
+            "agent": label,
+            "games": n,
+            "wins": int(win[at].sum()),
+            "shared_wins": int(shared[at].sum()),
+            "win_rate": rate(win[at].sum(), n),
+            "ci_low": float(low[a]),
+            "ci_high": float(high[a]),
+            "mean_score": float(scores[at].mean()) if n else float("nan"),
+            "mean_margin": float(margin[at].mean()) if n else float("nan"),
+            "seat_games": [int(x) for x in col_games],
+            "seat_win_rate": [rate(w, g) for w, g in zip(col_wins, col_games)],
+            "seat_ci_low": [float(x) for x in low[first : first + P]],
+            "seat_ci_high": [float(x) for x in high[first : first + P]],
+            **skill[a],
+        }
+        agent_rows.append(row)
+    seat_rows = []
+    for s in range(P):
+        seat_rows.append(
+            {
+                "seat": s,
+                "games": G,
+                "wins": int(win[:, s].sum()),
+                "win_rate": rate(win[:, s].sum(), G),
+                "ci_low": float(low[L + s]),
+                "ci_high": float(high[L + s]),
+                "mean_score": float(scores[:, s].mean()),
+            }
+        )
+    return agent_rows, seat_rows
+
+
+def rate_skills(labels, seats, ranks) -> list[dict]:
+    """openskill Plackett-Luce ratings, one per label: ``{"mu", "sigma", "ordinal"}``.
+
+    Games are rated in order; copies of one agent at a table play as separate players from
+    the agent's current rating, and the agent takes the mean of their updated ratings.
+    """
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    fresh = model.rating()
+    mu = [fresh.mu] * len(labels)
+    sigma = [fresh.sigma] * len(labels)
+    seats = np.asarray(seats).tolist()
+    ranks = np.asarray(ranks).tolist()
+    P = len(seats[0]) if seats else 0
+    # One rating object per seat, refilled before every game: openskill tells players apart
+    # by object id, and creating fresh objects (each with a uuid) would dominate the time.
+    seat_ratings = [model.rating() for _ in range(P)]
+    teams = [[rating] for rating in seat_ratings]
+    for who, rank in zip(seats, ranks):
+        distinct = set(who)
+        if len(distinct) == 1:
+            continue  # one agent against itself: no information about its skill
+        for rating, a in zip(seat_ratings, who):
+            rating.mu, rating.sigma = mu[a], sigma[a]
+        rated = model.rate(teams, ranks=rank)
+        if len(distinct) == P:
+            for a, team in zip(who, rated):
+                mu[a], sigma[a] = team[0].mu, team[0].sigma
+            continue
+        for a in distinct:  # copies of one agent: the mean of their new ratings
+            mine = [team[0] for b, team in zip(who, rated) if b == a]
+            mu[a] = sum(r.mu for r in mine) / len(mine)
+            sigma[a] = sum(r.sigma for r in mine) / len(mine)
+    return [
+        {"mu": float(m), "sigma": float(s), "ordinal": float(model.rating(mu=m, sigma=s).ordinal())}
+        for m, s in zip(mu, sigma)
+    ]
+
+
+# ------------------------------------------------------------------------------ reporting
+
+
+def _pct(x: float) -> str:
+    return "-" if x is None or math.isnan(x) else f"{x:.1%}"
+
+
+def _ci(low: float, high: float) -> str:
+    return "-" if math.isnan(low) else f"{100 * low:.1f}-{100 * high:.1f}"
+
+
+def report_tables(result: TournamentResult):
+    """Two rich tables: the agents (best ordinal first) and the win rate per seat
+    (every agent together, then each agent)."""
+    from rich import box
+    from rich.table import Table
+
+    P = result.num_players
+    short = dict(zip(result.labels, short_labels(result.labels)))
+    lineup = ",".join(f"{short[label]}*{k}" if k > 1 else short[label] for label, k in _counts(result.entries))
+    title = (
+        f"{result.game}, {P} players: {lineup}; {result.num_games:,} games "
+        f"({result.num_deals:,} deals, seats rotated: {result.rotations})"
+    )
+    caption = (
+        f"win: {WIN_DEFINITION}. CI: {CI_METHOD}. margin: score minus the mean of the other players. "
+        f"rating: {RATING_METHOD}."
+    )
+    agents = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("agent", "games", "win", "95% CI %", "score", "margin", "mu±sigma", "ordinal"):
+        agents.add_column(col, justify="left" if col == "agent" else "right")
+    for row in sorted(result.agents, key=lambda row: -row["ordinal"]):
+        agents.add_row(
+            short[row["agent"]],
+            f"{row['games']:,}",
+            _pct(row["win_rate"]),
+            _ci(row["ci_low"], row["ci_high"]),
+            f"{row['mean_score']:.1f}",
+            f"{row['mean_margin']:+.1f}",
+            f"{row['mu']:.1f}±{row['sigma']:.1f}",
+            f"{row['ordinal']:.1f}",
+        )
+    seats = Table(
+        title=f"{result.game}, {P} players: win rate by seat", caption="player-games in brackets", box=box.SIMPLE_HEAD
+    )
+    seats.add_column("seat", justify="right")
+    seats.add_column("every agent", justify="right")
+    seats.add_column("95% CI %", justify="right")
+    for row in result.agents:
+        seats.add_column(short[row["agent"]], justify="right")
+    for s, row in enumerate(result.seat_stats):
+        seats.add_row(
+            str(s),
+            f"{_pct(row['win_rate'])} ({row['games']:,})",
+            _ci(row["ci_low"], row["ci_high"]),
+            *[f"{_pct(a['seat_win_rate'][s])} ({a['seat_games'][s]:,})" for a in result.agents],
+        )
+    return agents, seats
+
+
+def short_labels(labels: list[str]) -> list[str]:
+    """Display names: a checkpoint ``ppo:runs/x/final.zip`` is shown by the shortest tail of
+    its path that tells it apart from the other labels (``ppo:final``, or ``ppo:x/final``).
+
+    >>> short_labels(["ppo:runs/a/final.zip", "ppo:runs/b/final.zip", "ppo:c.zip", "random"])
+    ['ppo:a/final', 'ppo:b/final', 'ppo:c', 'random']
+    """
+    parts = [label[4:].removesuffix(".zip").split("/") if label.startswith("ppo:") else None for label in labels]
+    shown = list(labels)
+    for depth in range(1, 1 + max((len(p) for p in parts if p), default=0)):
+        for i, path in enumerate(parts):
+            if path:
+                shown[i] = "ppo:" + "/".join(path[-depth:])
+        if len(set(shown)) == len(shown):
+            return shown
+    return list(labels)
+
+
+def _counts(entries):
+    return list(dict.fromkeys((label, entries.count(label)) for label in entries))
+
+
+def print_report(result: TournamentResult, console=None) -> None:
+    from rich.console import Console
+
+    console = console or Console()
+    for table in report_tables(result):
+        console.print(table)
+    console.print(f"{result.num_games:,} games in {result.wall_s:.1f} s")
+
+
+def default_out_dir(result: TournamentResult, root: str | Path = "runs/tournament") -> Path:
+    return Path(root) / f"{result.game}_{result.num_players}p"
+
+
+def write_outputs(result: TournamentResult, out_dir: str | Path | None = None) -> dict[str, Path]:
+    """Write ``agents.csv``, ``seats.csv``, ``games.csv``, ``tournament.json`` and ``tournament.png``
+    under ``out_dir`` (default ``runs/tournament/<game>_<P>p``); returns their paths by kind."""
+    out = Path(out_dir) if out_dir is not None else default_out_dir(result)
+    out.mkdir(parents=True, exist_ok=True)
+    P = result.num_players
+    paths = {
+        "agents_csv": out / "agents.csv",
+        "seats_csv": out / "seats.csv",
+        "games_csv": out / "games.csv",
+        "json": out / "tournament.json",
+        "png": out / "tournament.png",
+    }
+    scalar = ["agent", "games", "wins", "shared_wins", "win_rate", "ci_low", "ci_high", "mean_score", "mean_margin"]
+    with paths["agents_csv"].open("w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(scalar + [f"win_rate_seat{s}" for s in range(P)] + ["mu", "sigma", "ordinal"])
+        for row in result.agents:
+            writer.writerow(
+                [row[k] for k in scalar] + list(row["seat_win_rate"]) + [row["mu"], row["sigma"], row["ordinal"]]
+            )
+    with paths["seats_csv"].open("w", newline="") as f:
+        writer = csv.writer(f)
+        keys = ["seat", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_score"]
+        writer.writerow(keys)
+        for row in result.seat_stats:
+            writer.writerow([row[k] for k in keys])
+    with paths["games_csv"].open("w", newline="") as f:
+        writer = csv.writer(f)
+        header = ["game", "deal", "seed"] + [f"agent_seat{s}" for s in range(P)]
+        writer.writerow(header + [f"score_seat{s}" for s in range(P)] + [f"rank_seat{s}" for s in range(P)])
+        names = np.array(result.labels, dtype=object)[result.seats]  # object[G, P] agent name by seat
+        columns = [range(result.num_games), result.deal.tolist(), result.game_seed.tolist()]
+        columns += list(names.T) + list(result.scores.T.tolist()) + list(result.ranks.T.tolist())
+        writer.writerows(zip(*columns))
+    paths["json"].write_text(json.dumps(result.to_dict(), indent=2) + "\n")
+    plot(result, paths["png"])
+    return paths
+
+
+def plot(result: TournamentResult, path: str | Path) -> None:
+    """PNG: win rate per agent with 95 % CI bars, and win rate per seat (each agent and all)."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display needed
+    import matplotlib.pyplot as plt
+
+    P = result.num_players
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), constrained_layout=True)
+    names = short_labels([row["agent"] for row in result.agents])
+    rates = np.array([row["win_rate"] for row in result.agents])
+    errors = np.array([[r - row["ci_low"], row["ci_high"] - r] for r, row in zip(rates, result.agents)]).T
+    left.bar(range(len(names)), rates, yerr=errors, capsize=5, color="tab:blue")
+    left.axhline(1 / P, color="grey", linestyle="--", linewidth=1, label=f"1/{P} (equal players)")
+    left.set_xticks(range(len(names)), names)
+    left.set_ylabel("win rate (95% CI)")
+    left.set_ylim(0, 1.1)
+    left.set_title("win rate per agent")
+    left.legend(loc="upper right", fontsize=8)
+
+    groups = names + ["all agents"]
+    width = 0.8 / len(groups)
+    for i, name in enumerate(groups):
+        if name == "all agents":
+            values = [row["win_rate"] for row in result.seat_stats]
+            lows = [row["ci_low"] for row in result.seat_stats]
+            highs = [row["ci_high"] for row in result.seat_stats]
+            color = "black"
+        else:
+            row = result.agents[i]
+            values, lows, highs, color = row["seat_win_rate"], row["seat_ci_low"], row["seat_ci_high"], None
+        values = np.array(values, float)
+        err = np.array([values - np.array(lows, float), np.array(highs, float) - values])
+        x = np.arange(P) + (i - (len(groups) - 1) / 2) * width
+        right.bar(x, values, width, yerr=np.nan_to_num(err), capsize=3, label=name, color=color, alpha=0.8)
+    right.set_xticks(range(P), [f"seat {s}" for s in range(P)])
+    right.axhline(1 / P, color="grey", linestyle="--", linewidth=1)
+    right.set_ylim(0, 1.1)
+    right.set_ylabel("win rate (95% CI)")
+    right.set_title("win rate per seat")
+    right.legend(fontsize=8, loc="upper center", ncol=len(groups))
+    fig.suptitle(f"{result.game}, {P} players, {result.num_games:,} games ({result.num_deals:,} deals)")
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
