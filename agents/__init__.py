@@ -33,4 +33,12 @@ def available_agents(game) -> list[str]:
     return ["random"] + (["heuristic"] if game.name in HEURISTICS else [])
 
 
-__all__ = ["Agent", "RandomAgent", "MediciHeuristic", "FirenzeHeuristic", "make_agent", "available_agents", "HEURISTICS"]
+__all__ = [
+    "Agent",
+    "RandomAgent",
+    "MediciHeuristic",
+    "FirenzeHeuristic",
+    "make_agent",
+    "available_agents",
+    "HEURISTICS",
+]

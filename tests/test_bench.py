@@ -86,3 +86,44 @@ def test_bench_command_prints_the_table_and_writes_json(tmp_path, capsys):
     assert [r["what"] for r in saved["rows"]][:2] == ["AEC env() loop", "engine B=1"]
     assert saved["peers"] == [] and saved["machine"]["cpus"] >= 1
     assert all(np.isfinite(r["agent_steps_per_s"]) for r in saved["rows"])
+
+
+def test_interleaved_rounds_keep_each_loops_best_round():
+    calls = []
+
+    class Fake:
+        def __init__(self, name, rates):
+            self.name, self.rates = name, iter(rates)
+
+        def __call__(self, seconds):
+            calls.append((self.name, seconds))
+            return {"agent_steps_per_s": next(self.rates)}
+
+    out = bench.measure_interleaved([Fake("a", [1.0, 5.0, 2.0]), Fake("b", [7.0, 3.0, 4.0])], seconds=3.0, rounds=3)
+    assert calls == [("a", 1.0), ("b", 1.0)] * 3  # a, b, a, b, a, b: each round a third of the time
+    assert [r["agent_steps_per_s"] for r in out] == [5.0, 7.0]
+    assert out[0]["round_agent_steps_per_s"] == [1.0, 5.0, 2.0]
+
+
+def test_engine_loop_carries_on_from_round_to_round():
+    loop = bench.EngineLoop(florentine_envs.make("medici", num_players=2), batch_size=4)
+    state = loop.state
+    first = loop(0.3)
+    assert loop.next_seed > 4 and first["games_per_s"] > 0  # games finished and were replaced
+    seeds_used = loop.next_seed
+    loop(0.3)
+    assert loop.state is state and loop.next_seed > seeds_used  # same batch, later games
+
+
+def test_run_all_without_peers_fills_rows_in_order():
+    rows, peers = bench.run_all(["medici"], num_players=2, seconds=TINY, batch_sizes=(1, 8), peers=(), rounds=2)
+    assert peers == [] and [r["what"] for r in rows][-1] == "scalar reference"
+    assert all(len(r["round_agent_steps_per_s"]) == 2 for r in rows)
+    assert rows[1]["x_reference"] == pytest.approx(rows[1]["agent_steps_per_s"] / rows[-1]["agent_steps_per_s"])
+
+
+def test_a_round_in_which_no_game_ends_has_no_games_per_second_figure():
+    row = bench.EngineLoop(florentine_envs.make("medici", num_players=2), batch_size=4)(0.0)  # a single step
+    assert row["games_per_s"] is None and row["agent_steps_per_s"] > 0
+    table = cli.bench_table([{**row, "game": "medici", "players": 2, "what": "engine B=4", "kind": "engine"}], [], 0.0)
+    assert table.row_count == 1

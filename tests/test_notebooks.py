@@ -17,7 +17,9 @@ def test_there_is_a_quickstart():
 def test_notebook_executes(path, tmp_path):
     notebook = nbformat.read(path, as_version=4)
     # Run in a scratch directory so that files the notebook writes (plots, CSV) stay out of the tree.
-    NotebookClient(notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    scratch = {"metadata": {"path": str(tmp_path)}}
+    client = NotebookClient(notebook, timeout=600, kernel_name="python3", resources=scratch)
+    client.execute()
     errors = [o for cell in notebook.cells for o in cell.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
     assert any(cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code")

@@ -64,9 +64,10 @@ class _Timer:
             self._next_check = now + 0.01
         return self._cpu
 
-    def rates(self, steps: int, games: float, **extra: int) -> dict:
+    def rates(self, steps: int, games: float | None, **extra: int) -> dict:
+        """Per CPU-second figures; ``games=None`` (no game finished) gives ``games_per_s=None``."""
         cpu, wall = max(self.cpu(), 1e-9), max(time.perf_counter() - self.wall0, 1e-9)
-        out = {"agent_steps_per_s": steps / cpu, "games_per_s": games / cpu}
+        out = {"agent_steps_per_s": steps / cpu, "games_per_s": None if games is None else games / cpu}
         out.update({f"{name}_per_s": count / cpu for name, count in extra.items()})
         out.update({"wall_agent_steps_per_s": steps / wall, "cpu_seconds": cpu, "wall_seconds": wall})
         return out
@@ -78,31 +79,39 @@ def _done(state) -> np.ndarray:
     return state.terminated if truncated is None else state.terminated | truncated
 
 
-def bench_engine(game, batch_size: int, seconds: float = 3.0, seed: int = 0) -> dict:
+class EngineLoop:
     """Batched engine with random legal actions (sampling included) and per-game auto-reset.
+    Each call measures for ``seconds`` of CPU time, carrying on from where the last call stopped.
 
     ``games_per_s`` is agent-steps/s divided by the mean decisions of the games that finished:
     the batch starts in lock-step, so simply counting the games finished in a window of a few
     seconds would undercount at large B (no game ends during the first ~100 steps).
     """
-    rng = np.random.default_rng(seed)
-    next_seed = batch_size
-    state = game.init(np.arange(batch_size, dtype=np.uint64))
-    steps = games = game_steps = 0
-    timer = _Timer()
-    while True:
-        actions = random_legal_actions(state.legal_action_mask, rng)
-        game.step(state, actions)
-        steps += batch_size  # every slot is live: finished games are replaced at once
-        done = np.flatnonzero(_done(state))
-        if done.size:
-            games += done.size
-            game_steps += int(state.step_count[done].sum())
-            game.reset_games(state, done, np.arange(next_seed, next_seed + done.size, dtype=np.uint64))
-            next_seed += done.size
-        if timer.cpu() >= seconds:
-            break
-    return {"batch_size": batch_size, **timer.rates(steps, steps * games / game_steps if games else 0.0)}
+
+    def __init__(self, game, batch_size: int, seed: int = 0):
+        self.game, self.batch_size = game, batch_size
+        self.rng = np.random.default_rng(seed)
+        self.next_seed = batch_size
+        self.state = game.init(np.arange(batch_size, dtype=np.uint64))
+
+    def __call__(self, seconds: float) -> dict:
+        game, state, B = self.game, self.state, self.batch_size
+        steps = games = game_steps = 0
+        timer = _Timer()
+        while True:
+            actions = random_legal_actions(state.legal_action_mask, self.rng)
+            game.step(state, actions)
+            steps += B  # every slot is live: finished games are replaced at once
+            done = np.flatnonzero(_done(state))
+            if done.size:
+                games += done.size
+                game_steps += int(state.step_count[done].sum())
+                game.reset_games(state, done, np.arange(self.next_seed, self.next_seed + done.size, dtype=np.uint64))
+                self.next_seed += done.size
+            if timer.cpu() >= seconds:
+                break
+        # no finished game in this round: no games/s figure (long games, short rounds)
+        return {"batch_size": B, **timer.rates(steps, steps * games / game_steps if games else None)}
 
 
 def _pick(mask, rand: random.Random) -> int:
@@ -111,63 +120,116 @@ def _pick(mask, rand: random.Random) -> int:
     return int(legal[rand.randrange(legal.size)])
 
 
+class AECLoop:
+    """PettingZoo's own loop: ``agent_iter``, ``last``, random legal action, ``step``; whole games."""
+
+    def __init__(self, env_fn, seed: int = 0):
+        self.env = env_fn()
+        self.rand = random.Random(seed)
+
+    def __call__(self, seconds: float) -> dict:
+        env, rand = self.env, self.rand
+        decisions = iterations = games = 0
+        timer = _Timer()
+        while timer.cpu() < seconds:
+            env.reset(seed=rand.randrange(2**31))
+            for _agent in env.agent_iter():
+                obs, reward, termination, truncation, info = env.last()
+                if termination or truncation:
+                    action = None
+                else:
+                    action = _pick(obs["action_mask"], rand)
+                    decisions += 1
+                env.step(action)
+                iterations += 1
+            games += 1
+        return timer.rates(decisions, games, loop_steps=iterations)
+
+
+class ReferenceLoop:
+    """The scalar reference implementation, one game at a time, random legal actions."""
+
+    def __init__(self, reference_cls, num_players: int, seed: int = 0, **options):
+        self.reference_cls, self.num_players, self.options = reference_cls, num_players, options
+        self.rand = random.Random(seed)
+
+    def __call__(self, seconds: float) -> dict:
+        rand = self.rand
+        steps = games = 0
+        timer = _Timer()
+        while timer.cpu() < seconds:
+            ref = self.reference_cls(self.num_players, rand.randrange(2**31), **self.options)
+            while not (ref.terminated or getattr(ref, "truncated", False)):
+                ref.step(_pick(ref.legal_action_mask(), rand))
+                steps += 1
+            games += 1
+        return timer.rates(steps, games)
+
+
+class OpenSpielLoop:
+    """OpenSpiel's idiomatic loop (as in its ``examples/example.py``); chance nodes are not decisions."""
+
+    def __init__(self, game_name: str = "leduc_poker", seed: int = 0):
+        import pyspiel
+
+        self.game = pyspiel.load_game(game_name)
+        self.rand = random.Random(seed)
+
+    def __call__(self, seconds: float) -> dict:
+        rand = self.rand
+        decisions = iterations = games = 0
+        timer = _Timer()
+        while timer.cpu() < seconds:
+            state = self.game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes())
+                    state.apply_action(rand.choices(outcomes, weights=probs)[0])
+                else:
+                    state.apply_action(rand.choice(state.legal_actions()))
+                    decisions += 1
+                iterations += 1
+            games += 1
+        return timer.rates(decisions, games, loop_steps=iterations)
+
+
+def bench_engine(game, batch_size: int, seconds: float = 3.0, seed: int = 0) -> dict:
+    """One :class:`EngineLoop` measurement of ``seconds``."""
+    return EngineLoop(game, batch_size, seed)(seconds)
+
+
 def bench_aec(env_fn, seconds: float = 3.0, seed: int = 0) -> dict:
-    """PettingZoo's own loop: ``agent_iter``, ``last``, random legal action, ``step``."""
-    env = env_fn()
-    rand = random.Random(seed)
-    decisions = iterations = games = 0
-    timer = _Timer()
-    while timer.cpu() < seconds:
-        env.reset(seed=rand.randrange(2**31))
-        for _agent in env.agent_iter():
-            obs, reward, termination, truncation, info = env.last()
-            if termination or truncation:
-                action = None
-            else:
-                action = _pick(obs["action_mask"], rand)
-                decisions += 1
-            env.step(action)
-            iterations += 1
-        games += 1
-    result = timer.rates(decisions, games, loop_steps=iterations)
-    env.close()
-    return result
+    """One :class:`AECLoop` measurement of ``seconds``."""
+    return AECLoop(env_fn, seed)(seconds)
 
 
 def bench_reference(reference_cls, num_players: int, seconds: float = 3.0, seed: int = 0, **options) -> dict:
-    """The scalar reference implementation, one game at a time, random legal actions."""
-    rand = random.Random(seed)
-    steps = games = 0
-    timer = _Timer()
-    while timer.cpu() < seconds:
-        ref = reference_cls(num_players, rand.randrange(2**31), **options)
-        while not (ref.terminated or getattr(ref, "truncated", False)):
-            ref.step(_pick(ref.legal_action_mask(), rand))
-            steps += 1
-        games += 1
-    return timer.rates(steps, games)
+    """One :class:`ReferenceLoop` measurement of ``seconds``."""
+    return ReferenceLoop(reference_cls, num_players, seed, **options)(seconds)
 
 
 def bench_openspiel(game_name: str = "leduc_poker", seconds: float = 3.0, seed: int = 0) -> dict:
-    """OpenSpiel's idiomatic loop (as in its ``examples/example.py``); chance nodes are not decisions."""
-    import pyspiel
+    """One :class:`OpenSpielLoop` measurement of ``seconds``."""
+    return OpenSpielLoop(game_name, seed)(seconds)
 
-    game = pyspiel.load_game(game_name)
-    rand = random.Random(seed)
-    decisions = iterations = games = 0
-    timer = _Timer()
-    while timer.cpu() < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(rand.choices(outcomes, weights=probs)[0])
-            else:
-                state.apply_action(rand.choice(state.legal_actions()))
-                decisions += 1
-            iterations += 1
-        games += 1
-    return timer.rates(decisions, games, loop_steps=iterations)
+
+def measure_interleaved(loops: list, seconds: float, rounds: int = 1) -> list[dict]:
+    """Measure every loop for ``seconds`` of CPU time in all, in ``rounds`` interleaved rounds
+    (loop 1, loop 2, ..., loop 1, loop 2, ...), keeping each loop's best round.
+
+    On a machine shared with other jobs the speed drifts; interleaving exposes every loop to
+    the same conditions and the best round is the least disturbed one (as ``timeit`` keeps
+    the fastest run). ``round_agent_steps_per_s`` lists every round.
+    """
+    best: list[dict | None] = [None] * len(loops)
+    history: list[list[float]] = [[] for _ in loops]
+    for _ in range(max(rounds, 1)):
+        for i, loop in enumerate(loops):
+            result = loop(seconds / max(rounds, 1))
+            history[i].append(result["agent_steps_per_s"])
+            if best[i] is None or result["agent_steps_per_s"] > best[i]["agent_steps_per_s"]:
+                best[i] = result
+    return [{**b, "round_agent_steps_per_s": h} for b, h in zip(best, history)]
 
 
 def reference_class(game):
@@ -204,22 +266,35 @@ def default_players(game_name: str, wanted: int) -> int:
     return wanted if wanted in counts else max(counts)
 
 
-def run_benchmarks(
-    game_name: str = "medici", num_players: int = 4, seconds: float = 3.0, batch_sizes=DEFAULT_BATCH_SIZES
-) -> list[dict]:
-    """Rows for one game: the AEC loop, the engine at each batch size, the scalar reference."""
-    rows = []
+def game_loops(game_name: str, num_players: int, batch_sizes=DEFAULT_BATCH_SIZES) -> list[tuple[dict, object]]:
+    """(row, loop) pairs for one game: the AEC loop, the engine at each batch size, the scalar reference."""
     base = {"game": game_name, "players": num_players}
     game = florentine_envs.make(game_name, num_players=num_players)
-    aec = bench_aec(aec_env_fn(game_name, num_players), seconds)
-    rows.append({**base, "what": "AEC env() loop", "kind": "aec", **aec})
+    pairs = [({**base, "what": "AEC env() loop", "kind": "aec"}, AECLoop(aec_env_fn(game_name, num_players)))]
     for b in batch_sizes:
-        rows.append({**base, "what": f"engine B={b}", "kind": "engine", **bench_engine(game, b, seconds)})
+        pairs.append(({**base, "what": f"engine B={b}", "kind": "engine"}, EngineLoop(game, b)))
     reference = reference_class(game)
     if reference is not None:
-        r = bench_reference(reference, num_players, seconds, **game.options)
-        rows.append({**base, "what": "scalar reference", "kind": "reference", **r})
-    return rows
+        pairs.append(
+            (
+                {**base, "what": "scalar reference", "kind": "reference"},
+                ReferenceLoop(reference, num_players, **game.options),
+            )
+        )
+    return pairs
+
+
+def run_benchmarks(
+    game_name: str = "medici",
+    num_players: int = 4,
+    seconds: float = 3.0,
+    batch_sizes=DEFAULT_BATCH_SIZES,
+    rounds: int = 1,
+) -> list[dict]:
+    """Rows for one game: the AEC loop, the engine at each batch size, the scalar reference."""
+    pairs = game_loops(game_name, num_players, batch_sizes)
+    results = measure_interleaved([loop for _, loop in pairs], seconds, rounds)
+    return [{**row, **result} for (row, _), result in zip(pairs, results)]
 
 
 def peer_available(peer: str) -> bool:
@@ -227,17 +302,24 @@ def peer_available(peer: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
-def run_peer(peer: str, seconds: float = 3.0) -> dict:
-    """One peer row; ``status`` is ``"not installed"`` (and no figures) when its library is absent."""
+def peer_loop(peer: str) -> tuple[dict, object | None]:
+    """A peer's row and loop; the loop is ``None`` and ``status`` says "not installed" when its
+    library is absent."""
     row = {"game": peer, "players": 2, "what": PEER_LABELS[peer][0], "kind": "peer"}
     if not peer_available(peer):
-        return {**row, "status": "not installed (pip install 'florentine-games[bench]')"}
+        return {**row, "status": "not installed (pip install 'florentine-games[bench]')"}, None
     if peer == "leduc_poker":
-        return {**row, "status": "ok", **bench_openspiel(peer, seconds)}
+        return {**row, "status": "ok"}, OpenSpielLoop(peer)
     from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
 
     module = {"texas_holdem_v4": texas_holdem_v4, "leduc_holdem_v4": leduc_holdem_v4}[peer]
-    return {**row, "status": "ok", **bench_aec(module.env, seconds)}
+    return {**row, "status": "ok"}, AECLoop(module.env)
+
+
+def run_peer(peer: str, seconds: float = 3.0) -> dict:
+    """One peer row (figures only when its library is installed)."""
+    row, loop = peer_loop(peer)
+    return row if loop is None else {**row, **loop(seconds)}
 
 
 def add_ratios(rows: list[dict], peer_rows: list[dict]) -> None:
@@ -253,12 +335,16 @@ def add_ratios(rows: list[dict], peer_rows: list[dict]) -> None:
                     row[f"x_{peer['game']}"] = row["agent_steps_per_s"] / peer["agent_steps_per_s"]
 
 
-def run_all(games, num_players: int = 4, seconds: float = 3.0, batch_sizes=DEFAULT_BATCH_SIZES, peers=PEERS):
-    """Every row of the benchmark: ``(our rows, peer rows)``, ratios filled in."""
-    peer_rows = [run_peer(p, seconds) for p in peers]
-    rows = []
-    for name in games:
-        rows += run_benchmarks(name, default_players(name, num_players), seconds, batch_sizes)
+def run_all(games, num_players: int = 4, seconds: float = 3.0, batch_sizes=DEFAULT_BATCH_SIZES, peers=PEERS, rounds=3):
+    """Every row of the benchmark, all loops (ours and the peers') measured in the same
+    interleaved rounds: ``(our rows, peer rows)``, ratios filled in."""
+    peer_pairs = [peer_loop(p) for p in peers]
+    our_pairs = [pair for name in games for pair in game_loops(name, default_players(name, num_players), batch_sizes)]
+    measured = [pair for pair in peer_pairs + our_pairs if pair[1] is not None]
+    results = iter(measure_interleaved([loop for _, loop in measured], seconds, rounds))
+    filled = {id(row): {**row, **next(results)} for row, _ in measured}
+    peer_rows = [filled.get(id(row), row) for row, _ in peer_pairs]
+    rows = [filled[id(row)] for row, _ in our_pairs]
     add_ratios(rows, peer_rows)
     return rows, peer_rows
 

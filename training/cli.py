@@ -43,17 +43,41 @@ def parse_options(pairs: list[str]) -> dict:
 # ------------------------------------------------------------------------------ play
 
 
-def ask_human(game, state, seat: int, read=input, write=print) -> int:
-    """Show the numbered legal actions and read a choice until it is one of them."""
+def _expand_answers(words: list[str]) -> list[str]:
+    """``name*3`` stands for three answers ``name``."""
+    out = []
+    for word in words:
+        head, star, count = word.rpartition("*")
+        out += [head] * int(count) if star and head and count.isdigit() and 0 < int(count) <= 100 else [word]
+    return out
+
+
+def ask_human(game, state, seat: int, read=input, write=print, ahead: list[str] | None = None) -> int:
+    """Show the numbered legal actions and read a choice until it is one of them.
+
+    With ``ahead`` (a list kept by the caller across prompts), one line may hold several answers
+    separated by spaces (``name*k`` repeats one): the first is used now, the others answer the
+    next prompts, so a many-brick payment is one line. An illegal answer drops the rest."""
     legal = np.flatnonzero(state.legal_action_mask[0])
     write(f"player_{seat}, your move (q to quit):")
+    turn_player = getattr(state, "turn_player", None)  # games where others decide during a turn
+    if turn_player is not None and int(turn_player[0]) != seat:
+        write(f"  (a decision out of turn: it is player_{int(turn_player[0])}'s turn)")
     for number, action in enumerate(legal, start=1):
         write(f"  {number}. {game.describe_action(state, 0, int(action))}  [{game.action_names[action]}]")
     while True:
-        try:
-            answer = read(f"choose 1-{len(legal)}: ").strip()
-        except EOFError:
-            raise SystemExit("\ninput closed; game abandoned") from None
+        if ahead:
+            answer = ahead.pop(0)
+            write(f"choose 1-{len(legal)}: {answer}  (typed ahead)")
+        else:
+            try:
+                answer = read(f"choose 1-{len(legal)}: ").strip()
+            except EOFError:
+                raise SystemExit("\ninput closed; game abandoned") from None
+            if ahead is not None:
+                words = _expand_answers(answer.split())
+                answer = words[0] if words else ""
+                ahead.extend(words[1:])
         if answer.lower() in ("q", "quit", "exit"):
             raise SystemExit("game abandoned")
         if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(legal):
@@ -61,6 +85,9 @@ def ask_human(game, state, seat: int, read=input, write=print) -> int:
         names = [game.action_names[a] for a in legal]
         if answer.lower() in names:
             return int(legal[names.index(answer.lower())])
+        if ahead:
+            write(f"(the {len(ahead)} answer(s) typed ahead are dropped)")
+            ahead.clear()
         write(f"'{answer}' is not a legal choice: type a number from 1 to {len(legal)} (or an action name; q to quit).")
 
 
@@ -76,14 +103,19 @@ def cmd_play(args, read=input, write=print) -> int:
                 line = line.replace(f"player_{i} ", f"{name} ").replace(f"player_{i}:", f"{name}:")
             write(line)
 
+    ahead: list[str] = []  # answers typed ahead on one line (see ask_human)
+    if None in agents:
+        write("Answer with a number or an action name; several separated by spaces (name*3 repeats one)")
+        write("answer the next prompts in turn; q quits.")
     state = game.init(np.array([args.seed], dtype=np.uint64), on_move=narrate)
     while not state.terminated[0]:
         seat = int(state.current_player[0])
         if agents[seat] is None:
             write("")
             write(game.render(state, 0))
-            action = ask_human(game, state, seat, read, write)
+            action = ask_human(game, state, seat, read, write, ahead)
         else:
+            ahead.clear()  # typed-ahead answers never carry over another player's move
             obs = game.observe(state, np.array([seat]))
             action = int(agents[seat].act(obs, state.legal_action_mask)[0])
         game.step(state, np.array([action]), on_move=narrate)
@@ -144,13 +176,14 @@ def cmd_tournament(args) -> int:
 # ------------------------------------------------------------------------------ bench
 
 
-def bench_table(rows: list[dict], peer_rows: list[dict], seconds: float) -> Table:
+def bench_table(rows: list[dict], peer_rows: list[dict], seconds: float, rounds: int = 1) -> Table:
     """One table: our rows per game, then the peers; ratio columns for every measured peer."""
     from training.bench import PEER_LABELS
 
     measured = [p for p in peer_rows if p.get("status") == "ok"]
     table = Table(
-        title=f"Throughput ({seconds:g} CPU-s per row, random legal actions, sampling included)",
+        title=f"Throughput ({seconds:g} CPU-s per row in {rounds} interleaved round{'s' if rounds != 1 else ''}, best; "
+        "random legal actions, sampling included)",
         caption="agent-steps = decisions by a player (forced moves, chance nodes and PettingZoo's None steps "
         "of finished agents not counted); rates per CPU-second of the process; × columns: our agent-steps/s "
         "over theirs",
@@ -160,9 +193,10 @@ def bench_table(rows: list[dict], peer_rows: list[dict], seconds: float) -> Tabl
     for peer in measured:
         table.add_column(PEER_LABELS[peer["game"]][1], justify="right", no_wrap=True)
     ratio = lambda row, key: f"{row[key]:,.2f}" if key in row else ""  # noqa: E731
+    per_game = lambda row: "–" if row["games_per_s"] is None else f"{row['games_per_s']:,.1f}"  # noqa: E731
     for row in rows:
         cells = [row["game"], str(row["players"]), row["what"], f"{row['agent_steps_per_s']:,.0f}"]
-        cells += [f"{row['games_per_s']:,.1f}", ratio(row, "x_reference")]
+        cells += [per_game(row), ratio(row, "x_reference")]
         table.add_row(*cells, *[ratio(row, f"x_{p['game']}") for p in measured])
     if peer_rows:
         table.add_section()
@@ -181,11 +215,18 @@ def cmd_bench(args) -> int:
     from training.bench import PEERS, machine, run_all
 
     games = [args.game] if args.game else florentine_envs.available_games()
-    rows, peer_rows = run_all(games, args.players, args.seconds, peers=() if args.no_peers else PEERS)
+    peers = () if args.no_peers else PEERS
+    rows, peer_rows = run_all(games, args.players, args.seconds, peers=peers, rounds=args.rounds)
     # wide enough for every column even when the output is not a terminal (rich then assumes 80)
-    Console(width=max(console.width, 160)).print(bench_table(rows, peer_rows, args.seconds))
+    Console(width=max(console.width, 160)).print(bench_table(rows, peer_rows, args.seconds, args.rounds))
     if args.json:
-        payload = {"seconds": args.seconds, "machine": machine(), "rows": rows, "peers": peer_rows}
+        payload = {
+            "seconds": args.seconds,
+            "rounds": args.rounds,
+            "machine": machine(),
+            "rows": rows,
+            "peers": peer_rows,
+        }
         with open(args.json, "w") as fh:
             json.dump(payload, fh, indent=2)
         console.print(f"results written to {args.json}")
@@ -241,7 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="throughput of the AEC loop, the engine and the reference")
     bench.add_argument("game", nargs="?", choices=florentine_envs.available_games())
     bench.add_argument("--players", type=int, default=4, help="players (a game's largest count if it lacks this one)")
-    bench.add_argument("--seconds", type=float, default=3.0, help="measuring time per row")
+    bench.add_argument("--seconds", type=float, default=3.0, help="measuring time per row (CPU seconds)")
+    bench.add_argument("--rounds", type=int, default=3, help="interleaved rounds per row; the best one is shown")
     bench.add_argument("--json", metavar="PATH", help="also write every figure to this JSON file")
     bench.add_argument("--no-peers", action="store_true", help="skip PettingZoo classic and OpenSpiel")
     bench.set_defaults(func=cmd_bench)
