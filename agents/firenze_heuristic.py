@@ -14,7 +14,8 @@ a small one-ply search over table lookups:
 * **take a card**: storehouse after paying (the least useful bricks) plus the
   card's bricks, plus a fixed worth per card kind (Workshop early, Warehouse,
   Bridge, personnel; Fame/Scandal/Disgrace at face value; Monument to the tallest
-  tower) and the estimated damage of an event to itself (and to rivals);
+  tower), minus what an event would cost itself (Saboteur: plus the harm it can do
+  to a rival's tower);
 * **exchange**: the colour whose brick gains most, if it beats the bricks given;
 * **build**: "macros" (k bricks on one colour's tower, k = 1..6, then pass, i.e.
   abandoned towers torn down, construction cost paid from the least useful
@@ -30,7 +31,9 @@ a small one-ply search over table lookups:
   Patrician against an event that would cost it more than the card is worth.
 
 One tower per colour is planned (it never starts a second tower of a colour it
-is building); everything is vectorised over the rows of the batch, loops run only
+is building), and it never plays the Wholesaler. Legal actions it has no rule for get the
+lowest score and are chosen only when nothing else is legal, and illegal ones are
+never chosen. Everything is vectorised over the rows of the batch, loops run only
 over colours, commission levels and brick counts.
 """
 

@@ -2452,10 +2452,11 @@ class Firenze(Game):
                 elif self.celebration_pp[kind]:
                     cele.append(f"{self.kind_names[kind]}" + (f" x{n}" if n > 1 else "")
                                 + f" {n * int(self.celebration_pp[kind]):+d}")  # fmt: skip
+            cel = int(terms["celebrations"][0, p])
             lines.append(
                 f"player_{p}: {int(st.prestige[b, p])} prestige + {int(terms['majority'][0, p])} majority"
                 + (f" ({', '.join(maj)})" if maj else "")
-                + f" + {int(terms['celebrations'][0, p])} celebrations"
+                + f" {'-' if cel < 0 else '+'} {abs(cel)} celebrations"
                 + (f" ({', '.join(cele)})" if cele else "")
                 + f" = {int(st.scores[b, p])}"
             )
