@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 test: $(STAMP)
-	$(PY) -m pytest -n 2 -q --doctest-modules tests florentine_envs
+	$(PY) -m pytest -n 2 -q --doctest-modules tests florentine_envs training
 
 demo: $(STAMP)
 	$(VENV)/bin/florentine demo

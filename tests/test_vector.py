@@ -87,3 +87,34 @@ def test_batch_invariance_over_episodes_with_auto_reset():
         episodes_done += int(s1.done.sum())
         o1, m1, p1, o2, m2, p2 = s1.obs, s1.mask, s1.current_player, s2.obs, s2.mask, s2.current_player
     assert episodes_done >= 6  # several automatic resets were compared, not just first episodes
+
+
+def test_firenze_slot_matches_the_aec_env_including_out_of_turn_decisions_and_truncation():
+    """The vector env is generic: on Firenze (compound turns, decisions by players other than the turn
+    player, a turn limit) a slot follows the AEC env exactly, and a game stopped by ``max_turns`` is
+    reported as truncated by both."""
+    from florentine_envs import firenze_v0
+
+    options = {"max_turns": 6}
+    game = florentine_envs.make("firenze", num_players=3, **options)
+    venv = VectorEnv(game, batch_size=8, seed=4)
+    obs, mask, player = venv.reset()
+    env = firenze_v0.env(num_players=3, **options)
+    env.reset(options={"game_seed": int(venv.episode_seed(np.array([5]), np.array([0]))[0])})
+    rng = np.random.default_rng(3)
+    movers = set()
+    while True:
+        aec_obs = env.last()[0]
+        assert env.agent_selection == f"player_{player[5]}"
+        assert np.array_equal(aec_obs["observation"], obs[5])
+        assert np.array_equal(aec_obs["action_mask"].astype(bool), mask[5])
+        movers.add(int(player[5]))
+        actions = random_legal_actions(mask, rng)
+        env.step(int(actions[5]))
+        out = venv.step(actions)
+        obs, mask, player = out.obs, out.mask, out.current_player
+        if out.done[5]:
+            assert out.info["truncated"][5] and env.truncations["player_0"] and not env.terminations["player_0"]
+            assert [env.infos[a]["score"] for a in env.agents] == out.info["final_scores"][5].tolist()
+            break
+    assert movers == {0, 1, 2}

@@ -303,6 +303,8 @@ class FlorentineVecEnv(VecEnv):
             others = np.where(np.arange(self.game.num_players) == seats[:, None], np.iinfo(np.int64).min, scores)
             margin = mine - others.max(1)
             wins = ranks[np.arange(finished.size), seats] == 1
+            # a game stopped by a turn limit (Firenze's max_turns) is a truncation: SB3 then bootstraps
+            truncated = state.truncated[finished]
             for k, slot in enumerate(finished):
                 infos[slot] = {
                     "terminal_observation": terminal_obs[k],
@@ -313,7 +315,7 @@ class FlorentineVecEnv(VecEnv):
                     "margin": int(margin[k]),
                     "win": bool(wins[k]),
                     "is_success": bool(wins[k]),
-                    "TimeLimit.truncated": False,
+                    "TimeLimit.truncated": bool(truncated[k]),
                 }
             self._start_until_learner(finished)
         return self._learner_obs(), rewards, dones, infos

@@ -15,7 +15,8 @@ the player to move* and who that is; ``step`` also returns the rewards of the
 step for all players and a ``done`` flag. A game that ends is replaced in the
 same call by a fresh game (its ``rewards`` row holds the terminal rewards, the
 returned observation is the new game's first one) and ``info`` holds its final
-scores, ranks and length. Buffers are preallocated; nothing loops over games.
+scores, ranks, length and whether a turn limit (not the rules) stopped it
+(``truncated``). Buffers are preallocated; nothing loops over games.
 
 Seeds: episode ``k`` of slot ``i`` uses the game seed
 ``hash64(seed, VECTOR_STREAM, i, k)`` (see :meth:`episode_seed`), so a slot's
@@ -42,7 +43,9 @@ class VectorStep:
     current_player: np.ndarray  # int[B]     who is to move
     rewards: np.ndarray  # float32[B, P]     rewards of this step for every player (terminal ones if done)
     done: np.ndarray  # bool[B]              the game in this slot ended at this step (and was reset)
-    info: dict  # final_scores int[B, P], final_ranks int[B, P], episode_length int[B] (valid where done)
+    # final_scores int[B, P], final_ranks int[B, P], episode_length int[B], truncated bool[B] (the game
+    # was stopped by a turn limit, not by its rules); all valid where done
+    info: dict
 
 
 class VectorEnv:
@@ -63,6 +66,7 @@ class VectorEnv:
         self._final_scores = np.zeros((B, P), np.int64)
         self._final_ranks = np.zeros((B, P), np.int64)
         self._length = np.zeros(B, np.int64)
+        self._truncated = np.zeros(B, bool)
         self.state = None
 
     def episode_seed(self, slots: np.ndarray, episodes: np.ndarray) -> np.ndarray:
@@ -100,9 +104,15 @@ class VectorEnv:
             self._final_scores[finished] = state.scores[finished]
             self._final_ranks[finished] = self.game.ranks(state.select(finished))
             self._length[finished] = state.step_count[finished]
+            self._truncated[finished] = state.truncated[finished]
             self.game.reset_games(state, finished, self.episode_seed(finished, self.episode[finished]))
             self.episode[finished] += 1
-        info = {"final_scores": self._final_scores, "final_ranks": self._final_ranks, "episode_length": self._length}
+        info = {
+            "final_scores": self._final_scores,
+            "final_ranks": self._final_ranks,
+            "episode_length": self._length,
+            "truncated": self._truncated,
+        }
         return VectorStep(
             self._observe(), state.legal_action_mask, state.current_player, self._rewards, self._done, info
         )
