@@ -19,7 +19,6 @@ never the engine's own helper functions. Readings of ambiguous sentences follow
 
 from __future__ import annotations
 
-import inspect
 import math
 import re
 import sys
@@ -90,6 +89,7 @@ from firenze_scenarios import (
     take_card,
     wholesale,
 )
+from rulebook_quotes import normalise, quotes_missing_from, unquoted_sentences
 
 import florentine_envs
 
@@ -163,25 +163,6 @@ def card_total(sc: Scenario) -> Counter:
 # ---------------------------------------------------------------------------
 # Rulebook text: quotes and coverage
 # ---------------------------------------------------------------------------
-
-
-def normalise(text: str) -> str:
-    text = (
-        text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
-        .replace("\u2013", "-").replace("\u2014", "-").replace("\u2022", " ")
-    )  # fmt: skip
-    text = re.sub(r"(\w)-[ \t]*\n\s*(\w)", r"\1\2", text)  # words split across lines
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def rule_quotes() -> dict[str, list[str]]:
-    """Quoted rulebook text in the docstrings of this module's tests, by test name."""
-    module = sys.modules[__name__]
-    quotes = {}
-    for name, fn in inspect.getmembers(module, inspect.isfunction):
-        if name.startswith("test_") and fn.__doc__:
-            quotes[name] = [normalise(q) for q in re.findall(r'"([^"]+)"', fn.__doc__)]
-    return quotes
 
 
 # Section headings of the rules page (not sentences).
@@ -264,24 +245,15 @@ needs_rulebook = pytest.mark.skipif(not RULEBOOK.exists(), reason=f"rulebook not
 @needs_rulebook
 def test_quotes_are_rulebook_sentences():
     """Every "quoted" passage in a test docstring occurs verbatim in the rulebook."""
-    book = normalise(RULEBOOK.read_text(encoding="utf-8"))
-    bad = {
-        name: [q for q in qs if q not in book]
-        for name, qs in rule_quotes().items()
-        if name != "test_quotes_are_rulebook_sentences"
-    }
-    bad = {k: v for k, v in bad.items() if v}
-    assert not bad, f"quotes not found in the rulebook: {bad}"
+    missing = quotes_missing_from(RULEBOOK, sys.modules[__name__])
+    assert not missing, f"quotes not found in the rulebook: {missing}"
 
 
 @needs_rulebook
 def test_every_rule_sentence_is_covered():
     """Every rule sentence is quoted by at least one test (or is listed as stating no engine behaviour)."""
-    quoted = " || ".join(q for qs in rule_quotes().values() for q in qs)
-    uncovered = [s for s in rule_sentences() if s not in NOT_ENGINE_BEHAVIOUR and s not in quoted]
+    uncovered = unquoted_sentences(rule_sentences(), sys.modules[__name__], NOT_ENGINE_BEHAVIOUR)
     assert not uncovered, "rule sentences without a test:\n" + "\n".join(uncovered)
-    stale = [s for s in NOT_ENGINE_BEHAVIOUR if s not in rule_sentences()]
-    assert not stale, f"exempt sentences that are not rule sentences: {stale}"
 
 
 @needs_rulebook

@@ -22,7 +22,6 @@ affect any expected value.
 
 from __future__ import annotations
 
-import inspect
 import itertools
 import re
 import sys
@@ -31,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from rulebook_quotes import normalise, quotes_missing_from, unquoted_sentences
 
 import florentine_envs
 from florentine_envs.games.medici.medici import (
@@ -271,22 +271,6 @@ def run_to_day_end(game, state, rng):
 # ---------------------------------------------------------------------------
 
 
-def normalise(text: str) -> str:
-    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2013", "-")
-    text = re.sub(r"(\w)-[ \t]*\n\s*(\w)", r"\1\2", text)  # words split across lines
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def rule_quotes() -> dict[str, list[str]]:
-    """Quoted rulebook text in the docstrings of this module's tests, by test name."""
-    module = sys.modules[__name__]
-    quotes = {}
-    for name, fn in inspect.getmembers(module, inspect.isfunction):
-        if name.startswith("test_") and fn.__doc__:
-            quotes[name] = [normalise(q) for q in re.findall(r'"([^"]+)"', fn.__doc__)]
-    return quotes
-
-
 # Sentences of the rules that state no behaviour of the engine (flavour, physical components,
 # table-side advice), with the reason. Every other sentence must be quoted by a test.
 NOT_ENGINE_BEHAVIOUR = {
@@ -356,21 +340,14 @@ needs_rulebook = pytest.mark.skipif(not RULEBOOK.exists(), reason=f"rulebook not
 @needs_rulebook
 def test_quotes_are_rulebook_sentences():
     """Every "quoted" passage in a test docstring occurs verbatim in the rulebook."""
-    book = normalise(RULEBOOK.read_text(encoding="utf-8"))
-    bad = {
-        name: [q for q in qs if q not in book]
-        for name, qs in rule_quotes().items()
-        if name != "test_quotes_are_rulebook_sentences"
-    }
-    bad = {k: v for k, v in bad.items() if v}
-    assert not bad, f"quotes not found in the rulebook: {bad}"
+    missing = quotes_missing_from(RULEBOOK, sys.modules[__name__])
+    assert not missing, f"quotes not found in the rulebook: {missing}"
 
 
 @needs_rulebook
 def test_every_rule_sentence_is_covered():
     """Every rule sentence is quoted by at least one test (or is listed as stating no engine behaviour)."""
-    quoted = " || ".join(q for qs in rule_quotes().values() for q in qs)
-    uncovered = [s for s in rule_sentences() if s not in NOT_ENGINE_BEHAVIOUR and s not in quoted]
+    uncovered = unquoted_sentences(rule_sentences(), sys.modules[__name__], NOT_ENGINE_BEHAVIOUR)
     assert not uncovered, "rule sentences without a test:\n" + "\n".join(uncovered)
 
 

@@ -7,6 +7,35 @@ the rulebook's (``shared/rules/firenze.txt``). Every component number is read fr
 ``firenze_data.json``; the option ``data=`` (a dict patch or a path to a full
 file) overrides it for balance studies.
 
+Readings of the rulebook where it is not explicit (all 32, each quoting its
+sentence, are in DESIGN_NOTES.md §13; each has a scenario test in
+``tests/test_firenze_rules.py``). The ones that change play most:
+
+* The bricks on a taken card reach the storehouse before its event resolves;
+  only Flood and Storehouse Fire exempt them (they are held aside), so they can
+  pay Tribute and Luxury Tax.
+* Tribute and Luxury Tax pay for as many towers as possible; the player picks
+  which when short; unpaid towers are torn down like abandoned ones (half,
+  rounded up, to the pouch). Each affected player decides in clockwise order
+  from the taker (``current_player`` moves to them); ``auto_discard=True``
+  applies the online implementation's fixed rule instead.
+* A Patrician cancels an event the player chose for everyone, and counts as
+  the turn's Patrician.
+* "Worked on" means received at least one brick in this turn's Build phase;
+  being reduced by an event is not working on a tower.
+* The Mason must be played before the bricks whose cost it lowers (costs are
+  paid when building ends, so nothing is lost); Workshop and Mason together
+  lower the cost by 4; a cost never goes below zero.
+* Limits are checked only at the end of the owner's turn: storehouse first,
+  then cards; celebration cards are never discarded; a Warehouse lifts the card
+  limit entirely.
+* The Architect changes the scored height of one fulfilment; level tiles and
+  privileges use the commission's printed height; it does not help the bell tower.
+* The neutral-seal advice "the third and fourth Levels" means the 3rd and 4th
+  board spaces from the bottom (heights 5-6); the other reading is one data
+  edit away.
+* Seat 0 is the starting player ("whoever was most recently up a tower").
+
 Implementation notes:
 
 * One step applies one decision to every game in the batch, routed per phase

@@ -1,0 +1,52 @@
+"""Shared by the rule-scenario test files: the rulebook sentences quoted in test docstrings.
+
+A rule test quotes, in ``"double quotes"`` in its docstring, the sentence(s) of the
+rulebook it checks. Two meta-tests per game use these helpers: every quote must occur
+in the rulebook (after :func:`normalise`), and every rule sentence must be quoted by
+some test or be listed, with a reason, as stating no engine behaviour.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+from types import ModuleType
+
+RULES_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
+
+
+def normalise(text: str) -> str:
+    """Curly quotes, dashes and bullets made plain, words split across lines joined, whitespace collapsed."""
+    text = (
+        text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+        .replace("\u2013", "-").replace("\u2014", "-").replace("\u2022", " ")
+    )  # fmt: skip
+    text = re.sub(r"(\w)-[ \t]*\n\s*(\w)", r"\1\2", text)  # words split across lines
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def rule_quotes(module: ModuleType) -> dict[str, list[str]]:
+    """Quoted rulebook text in the docstrings of ``module``'s tests, by test name (normalised)."""
+    quotes = {}
+    for name, fn in inspect.getmembers(module, inspect.isfunction):
+        if name.startswith("test_") and fn.__doc__:
+            quotes[name] = [normalise(q) for q in re.findall(r'"([^"]+)"', fn.__doc__)]
+    return quotes
+
+
+def quotes_missing_from(rulebook: Path, module: ModuleType) -> dict[str, list[str]]:
+    """The quotes of each test that do not occur in the rulebook (the meta-test's own docstring aside)."""
+    book = normalise(rulebook.read_text(encoding="utf-8"))
+    missing = {
+        name: [q for q in quotes if q not in book]
+        for name, quotes in rule_quotes(module).items()
+        if name != "test_quotes_are_rulebook_sentences"
+    }
+    return {name: quotes for name, quotes in missing.items() if quotes}
+
+
+def unquoted_sentences(sentences: list[str], module: ModuleType, exempt: dict[str, str]) -> list[str]:
+    """Rule sentences that no test of ``module`` quotes and that are not exempt."""
+    quoted = " || ".join(q for quotes in rule_quotes(module).values() for q in quotes)
+    return [s for s in sentences if s not in exempt and s not in quoted]
