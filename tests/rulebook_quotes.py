@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import inspect
 import re
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
 
@@ -50,3 +54,26 @@ def unquoted_sentences(sentences: list[str], module: ModuleType, exempt: dict[st
     """Rule sentences that no test of ``module`` quotes and that are not exempt."""
     quoted = " || ".join(q for quotes in rule_quotes(module).values() for q in quotes)
     return [s for s in sentences if s not in exempt and s not in quoted]
+
+
+def needs(rulebook: Path):
+    """Skip marker for tests that read the rulebook text (it lives in ``../shared``)."""
+    return pytest.mark.skipif(not rulebook.exists(), reason=f"rulebook not found at {rulebook}")
+
+
+def meta_tests(module_name: str, rulebook: Path, rule_sentences: Callable[[], list[str]], exempt: dict[str, str]):
+    """The two meta-tests of a rule-test module; assign them to module-level names there."""
+
+    @needs(rulebook)
+    def test_quotes_are_rulebook_sentences():
+        """Every "quoted" passage in a test docstring occurs verbatim in the rulebook."""
+        missing = quotes_missing_from(rulebook, sys.modules[module_name])
+        assert not missing, f"quotes not found in the rulebook: {missing}"
+
+    @needs(rulebook)
+    def test_every_rule_sentence_is_covered():
+        """Every rule sentence is quoted by at least one test (or is listed as stating no engine behaviour)."""
+        uncovered = unquoted_sentences(rule_sentences(), sys.modules[module_name], exempt)
+        assert not uncovered, "rule sentences without a test:\n" + "\n".join(uncovered)
+
+    return test_quotes_are_rulebook_sentences, test_every_rule_sentence_is_covered

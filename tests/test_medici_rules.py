@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import itertools
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import pytest
-from rulebook_quotes import normalise, quotes_missing_from, unquoted_sentences
+from rulebook_quotes import meta_tests, needs, normalise
 
 import florentine_envs
 from florentine_envs.games.medici.medici import (
@@ -334,21 +333,10 @@ def rule_sentences() -> list[str]:
     return sentences
 
 
-needs_rulebook = pytest.mark.skipif(not RULEBOOK.exists(), reason=f"rulebook not found at {RULEBOOK}")
-
-
-@needs_rulebook
-def test_quotes_are_rulebook_sentences():
-    """Every "quoted" passage in a test docstring occurs verbatim in the rulebook."""
-    missing = quotes_missing_from(RULEBOOK, sys.modules[__name__])
-    assert not missing, f"quotes not found in the rulebook: {missing}"
-
-
-@needs_rulebook
-def test_every_rule_sentence_is_covered():
-    """Every rule sentence is quoted by at least one test (or is listed as stating no engine behaviour)."""
-    uncovered = unquoted_sentences(rule_sentences(), sys.modules[__name__], NOT_ENGINE_BEHAVIOUR)
-    assert not uncovered, "rule sentences without a test:\n" + "\n".join(uncovered)
+needs_rulebook = needs(RULEBOOK)
+test_quotes_are_rulebook_sentences, test_every_rule_sentence_is_covered = meta_tests(
+    __name__, RULEBOOK, rule_sentences, NOT_ENGINE_BEHAVIOUR
+)
 
 
 # ---------------------------------------------------------------------------
