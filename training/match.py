@@ -1,27 +1,58 @@
-"""Batched matches: B games of one game played by a list of agents (one per seat)."""
+"""Batched matches: B games of one game played to the end by a set of agents.
+
+Used by tournaments, the training's closing evaluation and the tests.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
+MAX_STEPS = 1_000_000  # guard: a batch still unfinished after this many steps is an engine bug
 
-def play_games(game, agents, seeds, max_steps: int = 1_000_000):
-    """Play ``len(seeds)`` games to the end; ``agents[p]`` plays seat p in every game.
 
-    Returns ``(scores int[B, P], rewards float[B, P] (terminal), ranks int[B, P])``.
+def play_games(
+    game,
+    agents,
+    seeds,
+    seats: np.ndarray | None = None,
+    on_finished: Callable[[int], None] | None = None,
+    max_steps: int = MAX_STEPS,
+):
+    """Play ``len(seeds)`` games to the end.
+
+    ``seats`` (int[B, P]) gives the index into ``agents`` of the agent at seat s of game b;
+    by default ``agents[p]`` plays seat p in every game. Each agent acts, in one call per
+    step, on all rows where it owns the seat to move. ``on_finished(n)`` is told how many
+    games ended at each step (a progress bar).
+
+    Returns ``(scores int[B, P], rewards float[B, P] (summed over the game), ranks int[B, P])``.
     """
     state = game.init(np.asarray(seeds, dtype=np.uint64))
+    B, P = state.batch_size, game.num_players
+    if seats is None:
+        seats = np.broadcast_to(np.arange(P), (B, P))
+    rows = np.arange(B)
     totals = np.zeros(state.rewards.shape, np.float64)
+    done = int(state.terminated.sum())
+    if on_finished is not None:
+        on_finished(done)
     for _ in range(max_steps):
-        if state.terminated.all():
-            break
-        actions = np.zeros(state.batch_size, np.int64)
+        if done == B:
+            return state.scores.astype(np.int64), totals, game.ranks(state).astype(np.int64)
         live = ~state.terminated
+        mover = seats[rows, state.current_player]  # int[B] agent owning the seat to move
         obs = game.observe(state, state.current_player)
-        for seat, agent in enumerate(agents):
-            rows = np.flatnonzero(live & (state.current_player == seat))
-            if rows.size:
-                actions[rows] = agent.act(obs[rows], state.legal_action_mask[rows])
+        actions = np.zeros(B, np.int64)
+        for agent_id, agent in enumerate(agents):
+            mine = np.flatnonzero(live & (mover == agent_id))
+            if mine.size:
+                actions[mine] = agent.act(obs[mine], state.legal_action_mask[mine])
         game.step(state, actions)
         totals += state.rewards
-    return state.scores.copy(), totals, game.ranks(state)
+        now = int(state.terminated.sum())
+        if on_finished is not None:
+            on_finished(now - done)
+        done = now
+    raise RuntimeError(f"{game.name}: {B - done} games still running after {max_steps} steps")

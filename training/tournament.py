@@ -59,13 +59,13 @@ import numpy as np
 
 import florentine_envs
 from florentine_envs.core.rng import hash64
+from training.match import play_games
 
 ROTATIONS = ("all", "cyclic")
 MAX_ARRANGEMENTS = 24  # distinct seat permutations per deal with rotations="all" (4! = 24)
 CHUNK_GAMES = 4096  # games per batch (batches hold whole rounds of deals, at least one)
 FIRST_BATCH_GAMES = 64  # with a time limit: a small first batch measures the speed
 BOOTSTRAP_RESAMPLES = 2000
-MAX_BATCH_STEPS = 1_000_000  # guard: a batch still unfinished after this many steps is an engine bug
 _DEAL_STREAM = 0x7A  # hash64 stream of the deal seeds (distinct from any game stream by construction)
 
 WIN_DEFINITION = "first place; a shared first place counts as a win for each joint winner"
@@ -276,7 +276,7 @@ def run_tournament(
     with _progress_bar(progress, console, G, f"{game_name} {P}p") as advance:
         while done < rounds:
             lo, hi = done * round_games, min(rounds, done + batch) * round_games
-            scores[lo:hi], ranks[lo:hi] = _play_batch(game, instances, game_seed[lo:hi], seats[lo:hi], advance)
+            scores[lo:hi], _, ranks[lo:hi] = play_games(game, instances, game_seed[lo:hi], seats[lo:hi], advance)
             done = hi // round_games
             if max_seconds is not None:
                 elapsed = time.perf_counter() - started
@@ -307,33 +307,6 @@ def run_tournament(
         seat_stats=seat_stats,
         wall_s=wall_s,
     )
-
-
-def _play_batch(game, instances, seeds, seats, advance) -> tuple[np.ndarray, np.ndarray]:
-    """Play one batch to the end; ``seats[b, s]`` (int[B, P]) is the agent id at seat s of game b.
-
-    Returns final ``(scores int[B, P], ranks int[B, P])``."""
-    state = game.init(seeds)
-    B = state.batch_size
-    rows = np.arange(B)
-    done = int(state.terminated.sum())
-    advance(done)
-    for _ in range(MAX_BATCH_STEPS):
-        if done == B:
-            return state.scores.astype(np.int64), game.ranks(state).astype(np.int64)
-        live = ~state.terminated
-        mover = seats[rows, state.current_player]  # int[B] agent id owning the seat to move
-        obs = game.observe(state, state.current_player)
-        actions = np.zeros(B, np.int64)
-        for agent_id, agent in enumerate(instances):
-            mine = np.flatnonzero(live & (mover == agent_id))
-            if mine.size:
-                actions[mine] = agent.act(obs[mine], state.legal_action_mask[mine])
-        game.step(state, actions)
-        now = int(state.terminated.sum())
-        advance(now - done)
-        done = now
-    raise RuntimeError(f"{game.name}: {B - done} games still running after {MAX_BATCH_STEPS} steps")
 
 
 class _progress_bar:
