@@ -67,10 +67,12 @@ def _first_difference(a: State, b: State) -> str:
     return ""
 
 
-def play_random(game: Game, seeds, rng: np.random.Generator, max_steps: int = 100_000, on_step=None):
+def play_random(game: Game, seeds, rng: np.random.Generator, max_steps: int = 100_000, on_step=None, policy=None):
     """Play random legal games to the end; returns (final state, actions int[T, B]).
 
     ``on_step(state, t)`` is called before every step (for checks along the way).
+    ``policy(obs, mask) -> actions`` (float32[B, obs_size], bool[B, A] -> int[B]) plays instead of
+    uniformly random legal actions when given (finished games get a random legal-or-zero action).
     """
     state = game.init(np.asarray(seeds, dtype=np.uint64))
     history = []
@@ -80,11 +82,52 @@ def play_random(game: Game, seeds, rng: np.random.Generator, max_steps: int = 10
         if on_step is not None:
             on_step(state, t)
         actions = random_legal_actions(state.legal_action_mask, rng)
+        if policy is not None:
+            live = ~state.terminated
+            obs = game.observe(state, state.current_player)
+            chosen = np.asarray(policy(obs[live], state.legal_action_mask[live]), np.int64)
+            actions[live] = chosen
         history.append(actions)
         game.step(state, actions)
     else:
         raise AssertionError(f"{game.name}: games not finished after {max_steps} steps")
     return state, np.array(history, dtype=np.int64).reshape(len(history), -1)
+
+
+def assert_observations_in_bounds(game: Game, state: State, where: str = "") -> None:
+    """Every player's observation of every game of ``state`` lies inside ``game.obs_bounds``."""
+    low, high = game.obs_bounds
+    for p in range(game.num_players):
+        obs = game.observe(state, np.full(state.batch_size, p))
+        outside = (obs < low) | (obs > high)
+        if outside.any():
+            b, i = (int(x[0]) for x in np.nonzero(outside))
+            field = next(f for f, sl in game.obs_layout.items() if sl.start <= i < sl.stop)
+            raise AssertionError(
+                f"{game.name}: player {p}'s observation of game {b} {where}has {field}[{i - game.obs_layout[field].start}]"
+                f" = {obs[b, i]}, outside the declared bounds [{low[i]}, {high[i]}]"
+            )
+
+
+def check_observation_bounds(game: Game, num_games: int = 32, seed: int = 0, policy=None) -> int:
+    """Play ``num_games`` games (random legal actions, or ``policy(obs, mask) -> actions``) and
+    assert at every decision that every player's observation stays inside ``game.obs_bounds``
+    and that the full-information ``state_vector`` stays inside ``game.state_bounds``;
+    returns the number of positions checked."""
+    rng = np.random.default_rng(seed)
+    seeds = np.arange(num_games, dtype=np.uint64) + np.uint64(7919 * seed)
+    state_low, state_high = game.state_bounds
+    positions = [0]
+
+    def on_step(s: State, t: int) -> None:
+        assert_observations_in_bounds(game, s, where=f"at step {t} ")
+        vector = game.state_vector(s)
+        assert ((vector >= state_low) & (vector <= state_high)).all(), f"{game.name}: state vector out of bounds"
+        positions[0] += s.batch_size
+
+    final, _ = play_random(game, seeds, rng, on_step=on_step, policy=policy)
+    assert_observations_in_bounds(game, final, where="at the end ")
+    return positions[0]
 
 
 def check_game(game: Game, num_games: int = 64, seed: int = 0, checkpoint_every: int = 15) -> dict:
@@ -110,6 +153,8 @@ def check_game(game: Game, num_games: int = 64, seed: int = 0, checkpoint_every:
         assert isinstance(sl, slice) and 0 <= sl.start < sl.stop <= game.obs_size, f"{name}: bad slice {field}"
         covered[sl] += 1
     assert (covered == 1).all(), f"{name}: obs_layout must cover the observation exactly once"
+    low, high = game.obs_bounds  # raises ValueError for missing, misshapen or infinite bounds
+    assert low.shape == high.shape == (game.obs_size,)
 
     # --- shapes and dtypes -----------------------------------------------------------
     state = game.init(seeds)
@@ -150,6 +195,7 @@ def check_game(game: Game, num_games: int = 64, seed: int = 0, checkpoint_every:
         assert s.legal_action_mask[live].any(1).all(), f"{name}: a live game has no legal action at step {t}"
         assert not s.legal_action_mask[~live].any(), f"{name}: a finished game has legal actions"
         game.check_invariants(s)
+        assert_observations_in_bounds(game, s, where=f"at step {t} ")
         if "state" in previous:
             frozen = previous["state"].terminated
             for field, arr in s.arrays().items():

@@ -193,6 +193,41 @@ class Game(abc.ABC):
         ``obs_layout``; written into ``out`` (float32[B, obs_size]) when given."""
 
     @abc.abstractmethod
+    def obs_field_bounds(self) -> dict[str, tuple[Any, Any]]:
+        """``{field: (low, high)}`` for every ``obs_layout`` field: the range the *rules* guarantee
+        (not the range seen in play), each a scalar or an array of the field's size."""
+
+    @property
+    def obs_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(low, high)``, float32[obs_size] each, from :meth:`obs_field_bounds` (cached, read-only).
+
+        These are the bounds of the declared observation spaces; ``check_game`` asserts that
+        every observation of random and heuristic play stays inside them."""
+        cached = self.__dict__.get("_obs_bounds")
+        if cached is None:
+            cached = self.__dict__["_obs_bounds"] = _layout_bounds(self.name, self.obs_layout, self.obs_size,
+                                                                   self.obs_field_bounds())
+        return cached
+
+    def state_vector(self, state: State) -> np.ndarray:
+        """float32[B, state_size]: the whole game as one vector, for centralised critics
+        (PettingZoo's ``state()``): every player's observation, seat 0's first, so every hand
+        and every private fact is in it. What no player knows (deck order, future draws) is
+        *not* included: the state is the full information of the table, not the RNG.
+        Games may override it with a tighter encoding (and ``state_bounds``)."""
+        B, P = state.batch_size, self.num_players
+        out = np.empty((B, P, self.obs_size), np.float32)
+        for p in range(P):
+            out[:, p] = self.observe(state, np.full(B, p))
+        return out.reshape(B, P * self.obs_size)
+
+    @property
+    def state_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(low, high)`` float32[state_size] of :meth:`state_vector`."""
+        low, high = self.obs_bounds
+        return np.tile(low, self.num_players), np.tile(high, self.num_players)
+
+    @abc.abstractmethod
     def check_invariants(self, state: State) -> None:
         """Raise ``ValueError`` describing the first violated invariant."""
 
@@ -305,6 +340,27 @@ class Game(abc.ABC):
         state = dataclasses.replace(template, **arrays)
         self.check_invariants(state)
         return state
+
+
+def _layout_bounds(name: str, layout: dict[str, slice], size: int, fields: dict) -> tuple[np.ndarray, np.ndarray]:
+    """float32[size] low and high from per-field bounds; ``ValueError`` if a field is missing,
+    unknown, of the wrong size, not finite or empty (low > high)."""
+    missing, unknown = sorted(set(layout) - set(fields)), sorted(set(fields) - set(layout))
+    if missing or unknown:
+        raise ValueError(f"{name}: obs_field_bounds must name every obs_layout field: missing {missing}, "
+                         f"unknown {unknown}")
+    low, high = np.empty(size, np.float32), np.empty(size, np.float32)
+    for field, where in layout.items():
+        width = where.stop - where.start
+        for target, value in ((low, fields[field][0]), (high, fields[field][1])):
+            value = np.asarray(value, np.float64)
+            if value.ndim and value.shape != (width,):
+                raise ValueError(f"{name}: bounds of {field!r} have shape {value.shape}, the field has {width} values")
+            target[where] = value
+    if not (np.isfinite(low).all() and np.isfinite(high).all() and (low <= high).all()):
+        raise ValueError(f"{name}: observation bounds must be finite with low <= high")
+    low.flags.writeable = high.flags.writeable = False
+    return low, high
 
 
 def legal_counts(mask: np.ndarray) -> np.ndarray:

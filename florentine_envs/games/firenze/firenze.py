@@ -1770,6 +1770,11 @@ class Firenze(Game):
 
     # --------------------------------------------------------------- observe
 
+    def obs_field_bounds(self) -> dict:
+        # TEMPORARY (issue 8 item 3, being replaced): a placeholder until every field gets the
+        # range the rules guarantee.
+        return {field: (-1e6, 1e6) for field in self.obs_layout}
+
     def observe(self, state: FirenzeState, players, out: np.ndarray | None = None) -> np.ndarray:
         st = state
         B, P = st.batch_size, self.num_players

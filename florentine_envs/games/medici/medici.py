@@ -211,6 +211,31 @@ class Medici(Game):
         # market_last3 one-hots: block i (position m-1-i) has K + 1 entries, the last one "no card"
         self._last3_columns = self.obs_layout["market_last3"].start + np.arange(3) * (K + 1)  # int[3]
 
+    def obs_field_bounds(self) -> dict:
+        """What the rules guarantee for each observation field (derived from the component data,
+        so a modified card table gets matching bounds)."""
+        K, N, P = self.num_kinds, self.num_cards, self.num_players
+        copies = self._kind_copies
+        # Green cards take no loading space, so a ship can hold every green card besides a full load.
+        max_ship_value = self.capacity * int(self.card_value[self.card_nongreen == 1].max()) + int(
+            self.card_value[self.card_nongreen == 0].sum()
+        )
+        icons_per_colour = np.bincount(self.card_colour[self.card_colour >= 0],
+                                       self.card_icons[self.card_colour >= 0], minlength=5)
+        max_icons = np.tile(icons_per_colour, P)
+        # A day pays at most the best ship place plus, per colour, the best commodity place and the
+        # larger of the two monopoly bonuses; shared places pay less than the best one.
+        per_day = int(self._ship_cum[1]) + 5 * (int(self._commodity_cum[1]) + max(self._mono_bonus,
+                                                                                    self._mono_variant_bonus))
+        return {
+            "phase": (0, 1), "day": (0, 1), "revealed_this_turn": (0, 3), "final_turn": (0, 1),
+            "deck_size": (0, N), "market_size": (0, N), "market_last3": (0, 1),
+            "market_counts": (0, copies), "unseen_counts": (0, copies), "to_move": (0, 1),
+            "start_player": (0, 1), "ship_value": (0, max_ship_value), "ship_slots": (0, self.capacity),
+            "ship_full": (0, 1), "ship_icons": (0, max_icons), "warehouse_icons": (0, max_icons),
+            "florins": (0, NUM_DAYS * per_day),
+        }  # fmt: skip
+
     # ----------------------------------------------------------------- init
 
     def _init(self, seeds: np.ndarray) -> MediciState:
