@@ -1771,9 +1771,88 @@ class Firenze(Game):
     # --------------------------------------------------------------- observe
 
     def obs_field_bounds(self) -> dict:
-        # TEMPORARY (issue 8 item 3, being replaced): a placeholder until every field gets the
-        # range the rules guarantee.
-        return {field: (-1e6, 1e6) for field in self.obs_layout}
+        """What the rules and the component data guarantee for each observation field (SPEC O,
+        column "bounds"), derived from the data tables and options, so that a data override or
+        another ``max_turns`` gets matching bounds. They hold in every reachable position, not
+        only in those that play happens to visit. Counts and one-hots start at 0."""
+        P, L = self.num_players, self.obs_layout
+        in_game = self.in_game  # [27] copies of each kind in this game (Campanile: 0 without it)
+        supply = int(self.brick_counts.sum())
+        # Build ends by tearing down every tower not worked on this turn and a turn adds at most
+        # max_build bricks, so outside the turn player's Build phase a site holds <= max_build towers.
+        towers = self.max_build
+        build_cost = self.cost_table[:, :, : self.max_build + 1]  # [workshop, mason, bricks_built]
+        # A storehouse can exceed its limit during a turn and by teardowns in others' turns (Tribute,
+        # Luxury Tax): only the supply bounds it, hence Flood's and LIMIT_BRICKS' dues.
+        dues = (  # pay_left: the most each kind of payment can ask (SPEC T, E)
+            int(self.card_cost.max()),  # PAY_CARD_COST
+            max(self.exchange_give, self.exchange_give_bridge),  # EXCHANGE_PAY
+            int(build_cost.max()),  # PAY_BUILD_COST
+            self.fire_bricks,  # EVENT_DISCARD, Storehouse Fire
+            -(-supply // self.flood_divisor),  # EVENT_DISCARD, Flood: ceil(storehouse / D)
+            self.lux_per_tower * towers,  # EVENT_PAY, Luxury Tax
+            supply - min(self.store_limit, self.store_limit_warehouse),  # LIMIT_BRICKS: the excess
+            int(in_game[self.personnel_kinds].sum()) + len(self.building_kinds),  # LIMIT_CARDS: what can go
+            1,  # ALCHEMIST_GIVE, SMUGGLER_GIVE
+        )
+        # Commission c's printed prestige plus the bonus of a balcony tile that can cover it.
+        tile_low, tile_high = np.zeros(NUM_COMMISSIONS, np.int64), np.zeros(NUM_COMMISSIONS, np.int64)
+        np.minimum.at(tile_low, self.tile_comm, self.tile_bonus)
+        np.maximum.at(tile_high, self.tile_comm, self.tile_bonus)
+        # The prestige track moves only by fulfilments, one seal each: at most seals_per_player
+        # distinct commissions, each with its balcony bonus and every privilege of its height (a
+        # won privilege is discarded, but the deck brings it back), plus each level tile once and
+        # the end bonus.
+        same_height = self.privilege_height[None, :] == self.comm_height[:, None]  # [36, 27]
+        privilege = (same_height * (self.privilege_pp * in_game)).sum(1)  # [36]
+        best = np.sort(self.comm_prestige + tile_high + privilege)[::-1][: self.seals_per_player]
+        worst = np.sort(self.comm_prestige + tile_low)[: self.seals_per_player]
+        level_tiles = self.level_tile_bonus
+        prestige = (
+            int(np.minimum(worst, 0).sum() + np.minimum(level_tiles, 0).sum()) + min(self.end_bonus, 0),
+            int(np.maximum(best, 0).sum() + np.maximum(level_tiles, 0).sum()) + max(self.end_bonus, 0),
+        )
+        width = 8 + P  # per commission: open, neutral, balcony 4, owner P, height, prestige
+        comm_low, comm_high = np.zeros((NUM_COMMISSIONS, width)), np.ones((NUM_COMMISSIONS, width))
+        comm_low[:, 6 + P] = comm_high[:, 6 + P] = self.comm_height  # printed: fixed
+        comm_low[:, 7 + P] = self.comm_prestige + tile_low
+        comm_high[:, 7 + P] = self.comm_prestige + tile_high
+        per_colour = min(NUM_COMMISSIONS // NUM_COLOURS, self.seals_per_player)
+        block_low, block_high = np.zeros(127), np.ones(127)  # one player's block (SPEC O)
+        block_low[0], block_high[0] = prestige
+        block_high[1] = self.seals_per_player
+        block_high[2:8] = self.brick_counts  # storehouse: the supply of each colour
+        block_high[11] = int(in_game[self.hand_kinds].sum())  # hand size: every hand card
+        block_high[13:19] = per_colour  # seals per colour: one per commission of that colour
+        # towers (12 slots x [colour one-hot 6, height, at_start, built]): one colour each
+        block_high[19:].reshape(NUM_TOWER_SLOTS, 9)[:, 6] = self.brick_counts.max()
+        hand_high = in_game[self.hand_kinds]
+        keep_high = np.ones(L["keep"].stop - L["keep"].start)
+        keep_high[0] = towers - 1  # keep_left: fewer towers kept than there are to choose from
+        build_high = (self.max_build, max(int(self.discount_table.max()), 0), int(build_cost.max()))
+        bounds = {field: (0, 1) for field in L}  # one-hots and flags
+        bounds.update({
+            "turn_number": (0, self.max_turns),  # the turn limit ends the game (truncation)
+            # [triggered, turns left (at most one for each other seat), trigger seat one-hot]
+            "end": (0, np.r_[1, P - 1, np.ones(P)]),
+            "build": (np.r_[0, min(int(self.discount_table.min()), 0), 0], np.array(build_high)),
+            "payment": (0, np.r_[max(dues), max(int(self.card_cost.max()) - 1, 0), NUM_SLOTS - 1]),
+            "exchange_slot": (0, NUM_SLOTS - 1),
+            "keep": (0, keep_high),
+            # one brick per card per take and the exchanges pile up on a card: only the supply bounds it
+            "row_bricks": (0, np.tile(self.brick_counts, NUM_SLOTS)),
+            "deck_size": (0, self.total_cards),
+            "discard_counts": (0, in_game),
+            "unseen_counts": (0, in_game),
+            "pouch": (0, self.brick_counts),
+            "commissions": (comm_low.ravel(), comm_high.ravel()),
+            "majority_bonus": (self.majority_bonus, self.majority_bonus),  # data values, fixed
+            "players": (np.tile(block_low, P), np.tile(block_high, P)),
+            "own_hand": (0, hand_high),
+        })  # fmt: skip
+        if self.recall:
+            bounds["opponent_hands"] = (0, np.tile(hand_high, P - 1))
+        return bounds
 
     def observe(self, state: FirenzeState, players, out: np.ndarray | None = None) -> np.ndarray:
         st = state
