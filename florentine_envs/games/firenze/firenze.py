@@ -61,6 +61,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
+import itertools
 import json
 import re
 from importlib import resources
@@ -149,6 +151,25 @@ _LUT_BRICK = _phase_lut(
 )
 _LUT_FREE = _phase_lut(_FREE_PERSONNEL_PHASES)
 _LUT_TOWERS = _phase_lut((PH_EV_OWN_TOWER, PH_EV_KEEP, PH_BUILD, PH_FULFILL))
+_LUT_PAY = _phase_lut(_PAY_PHASES)
+_LUT_EVENT = _phase_lut(_EVENT_PHASES)
+_ROW_CARD_COLUMNS = np.arange(NUM_SLOTS) * (NUM_KINDS + 1)  # observation row_cards: slot s's one-hot
+_NUMERAL_COLUMNS = 2 + np.arange(4)  # observation commissions: balcony numeral I..IV one-hot
+_KIND_OR_NONE = np.arange(NUM_KINDS + 1)  # [28] indexed by a kind or -1: the kind, 27 for -1 (none)
+_COLOUR_ONE_HOT = np.eye(NUM_COLOURS + 1, NUM_COLOURS, dtype=np.float32)  # [7, 6] indexed by a colour or -1
+
+
+def _lowest_of_kind(colour: list, height: list, at_start: list, built: list, candidate: list) -> list[bool]:
+    """Per slot of ``candidate`` (bool list): a candidate tower and no lower candidate slot holds
+    one with the same (colour, height, at_start, built) -- the symmetry rule of DESIGN_NOTES §8
+    for one seat's towers given as lists (the scalar form of ``Firenze._dup_lower``)."""
+    seen, out = set(), []
+    for t, ok in enumerate(candidate):
+        key = (colour[t], height[t], at_start[t], built[t])
+        out.append(ok and key not in seen)
+        if ok:
+            seen.add(key)
+    return out
 
 
 # ------------------------------------------------------------------ data
@@ -674,6 +695,16 @@ class Firenze(Game):
         j = np.arange(most)
         counters = st.pouch_draws[games][:, None] + j
         r = rng.randint(st.seed[games][:, None], STREAM_POUCH, counters, np.maximum(total[:, None] - j, 1))
+        if games.size == 1:  # one game (the AEC env): the same draws on Python lists
+            left, got = pouch[0].tolist(), [0] * NUM_COLOURS
+            for k in r[0, : n.item(0)].tolist():
+                colour = next((c for c, below in enumerate(itertools.accumulate(left)) if below > k), 0)
+                left[colour] -= 1
+                got[colour] += 1
+            st.pouch[games] = left
+            st.pouch_draws[games] += n
+            out[0] = got
+            return out
         rows = np.arange(games.size)
         for k in range(most):
             sel = n > k
@@ -834,11 +865,18 @@ class Firenze(Game):
             return
         s = st.chosen_slot[games].astype(np.int64)
         # "Move all the cards to its right one place to the left"
-        src = np.arange(6)[None, :] + (np.arange(6)[None, :] >= s[:, None])  # [n, 6], 6 = nothing
-        cards = np.concatenate([st.row_card[games], np.full((games.size, 1), -1, np.int8)], 1)
-        bricks = np.concatenate([st.row_bricks[games], np.zeros((games.size, 1, 6), np.int16)], 1)
-        st.row_card[games] = np.take_along_axis(cards, src, 1)
-        st.row_bricks[games] = np.take_along_axis(bricks, src[:, :, None], 1)
+        if games.size == 1:  # one game (the AEC env): slices (numpy copies overlapping ones first)
+            b, s0 = games.item(0), s.item(0)
+            st.row_card[b, s0:-1] = st.row_card[b, s0 + 1 :]
+            st.row_bricks[b, s0:-1] = st.row_bricks[b, s0 + 1 :]
+            st.row_card[b, -1] = -1
+            st.row_bricks[b, -1] = 0
+        else:
+            src = np.arange(6)[None, :] + (np.arange(6)[None, :] >= s[:, None])  # [n, 6], 6 = nothing
+            cards = np.concatenate([st.row_card[games], np.full((games.size, 1), -1, np.int8)], 1)
+            bricks = np.concatenate([st.row_bricks[games], np.zeros((games.size, 1, 6), np.int16)], 1)
+            st.row_card[games] = np.take_along_axis(cards, src, 1)
+            st.row_bricks[games] = np.take_along_axis(bricks, src[:, :, None], 1)
         # "When the Deck on the Game Board is all used up, shuffle all the cards in the Discard Pile"
         empty = st.deck_pos[games] >= st.deck_len[games]
         reshuffle = games[empty & (st.discard[games].sum(1) > 0)]
@@ -1101,6 +1139,8 @@ class Firenze(Game):
 
     def _end_build(self, st: FirenzeState, games: np.ndarray) -> None:
         """Construction cost paid: tear down abandoned construction, then Fulfill (phase 4-5)."""
+        if games.size == 0:  # e.g. a construction cost still being paid: a dozen array calls saved
+            return
         p = st.turn_player[games].astype(np.int64)
         abandoned = st.tower_at_start[games, p] & ~st.tower_built[games, p] & (st.tower_colour[games, p] >= 0)
         self._remove_towers(st, games, p, abandoned, half=True)
@@ -1113,8 +1153,15 @@ class Firenze(Game):
 
     def _idle(self, st: FirenzeState, games: np.ndarray, cards: tuple[str, ...]) -> np.ndarray:
         """bool[n]: the turn player holds none of ``cards`` (hand kinds)."""
-        hand = st.hand[games, st.turn_player[games]]
-        return ~(hand[:, [self.K[name] for name in cards]] > 0).any(1)
+        columns = self._hand_columns.get(cards)
+        if columns is None:
+            columns = self._hand_columns[cards] = np.array([self.K[name] for name in cards])
+        return ~(st.hand[games, st.turn_player[games]][:, columns] > 0).any(1)
+
+    @functools.cached_property
+    def _hand_columns(self) -> dict[tuple[str, ...], np.ndarray]:
+        """Cache of :meth:`_idle`: card names -> int[k] their kinds."""
+        return {}
 
     def _enter_exchange(self, st: FirenzeState, games: np.ndarray) -> None:
         st.phase[games] = PH_EXCHANGE
@@ -1127,6 +1174,8 @@ class Firenze(Game):
             self._enter_build(st, games[idle])
 
     def _enter_build(self, st: FirenzeState, games: np.ndarray) -> None:
+        if games.size == 0:
+            return
         st.phase[games] = PH_BUILD
         no_bricks = st.storehouse[games, st.turn_player[games]].sum(1) == 0  # bricks_built is 0 here
         free = self._build_cost(st, games, np.zeros(games.size, np.int64)) == 0
@@ -1237,39 +1286,60 @@ class Firenze(Game):
             ("event_done", self._event_done),
             ("finish", self._finish_take),
         )
-        dispatch(
-            st.phase,
-            games,
-            actions,
-            {
-                PH_CHOOSE: lambda g, a: self._on_choose(st, g, a),
-                PH_PAY_CARD: lambda g, a: self._on_pay_card(st, g, a),
-                PH_EV_PATRICIAN: lambda g, a: self._on_patrician(st, g, a),
-                PH_EV_OWN_TOWER: lambda g, a: self._on_own_tower(st, g, a),
-                PH_EV_SABOTEUR: lambda g, a: self._on_saboteur(st, g, a),
-                PH_EV_DISCARD: lambda g, a: self._on_event_discard(st, g, a),
-                PH_EV_KEEP: lambda g, a: self._on_keep(st, g, a),
-                PH_EV_PAY: lambda g, a: self._on_event_pay(st, g, a),
-                PH_EXCHANGE: lambda g, a: self._on_exchange(st, g, a),
-                PH_EXCHANGE_PAY: lambda g, a: self._on_exchange_pay(st, g, a),
-                PH_BUILD: lambda g, a: self._on_build(st, g, a),
-                PH_PAY_BUILD: lambda g, a: self._on_pay_build(st, g, a),
-                PH_FULFILL: lambda g, a: self._on_fulfill(st, g, a),
-                PH_LIMIT_BRICKS: lambda g, a: self._on_limit_bricks(st, g, a),
-                PH_LIMIT_CARDS: lambda g, a: self._on_limit_cards(st, g, a),
-                PH_ALCH_GIVE: lambda g, a: self._on_alchemist_give(st, g, a),
-                PH_SMUG_GIVE: lambda g, a: self._on_smuggler_give(st, g, a),
-            },
-        )
+        handlers = self._handlers
+        if games.size == 1:  # one game (the AEC env): its handler at once, no partials to bind
+            handler = handlers.get(st.phase.item(games.item(0)))
+            if handler is not None:
+                handler(self, st, games, actions)
+        else:
+            dispatch(st.phase, games, actions, {phase: functools.partial(h, self, st) for phase, h in handlers.items()})
         for stage, run in stages:
             parts = self._queue[stage]
             if parts:
                 run(st, parts[0] if len(parts) == 1 else np.concatenate(parts))
         self._refresh_mask(st, games)
 
+    @functools.cached_property
+    def _handlers(self) -> dict:
+        """phase -> the method applying a decision of that phase, unbound: ``(self, st, games, actions)``."""
+        cls = type(self)
+        return {
+            PH_CHOOSE: cls._on_choose,
+            PH_PAY_CARD: cls._on_pay_card,
+            PH_EV_PATRICIAN: cls._on_patrician,
+            PH_EV_OWN_TOWER: cls._on_own_tower,
+            PH_EV_SABOTEUR: cls._on_saboteur,
+            PH_EV_DISCARD: cls._on_event_discard,
+            PH_EV_KEEP: cls._on_keep,
+            PH_EV_PAY: cls._on_event_pay,
+            PH_EXCHANGE: cls._on_exchange,
+            PH_EXCHANGE_PAY: cls._on_exchange_pay,
+            PH_BUILD: cls._on_build,
+            PH_PAY_BUILD: cls._on_pay_build,
+            PH_FULFILL: cls._on_fulfill,
+            PH_LIMIT_BRICKS: cls._on_limit_bricks,
+            PH_LIMIT_CARDS: cls._on_limit_cards,
+            PH_ALCH_GIVE: cls._on_alchemist_give,
+            PH_SMUG_GIVE: cls._on_smuggler_give,
+        }
+
     def _brick_to(self, st: FirenzeState, games, actions, dest: str) -> np.ndarray:
         """One BRICK decision: move the brick from the decider's storehouse to ``dest``;
         returns the games whose payment is complete."""
+        if games.size == 1:  # one game (the AEC env): scalar reads and writes
+            b, c, p = games.item(0), actions.item(0) - A_BRICK, st.current_player.item(games.item(0))
+            st.storehouse[b, p, c] -= 1
+            if dest == "pouch":
+                st.pouch[b, c] += 1
+            elif dest == "card":
+                st.row_bricks[b, st.pay_index.item(b), c] += 1
+                st.pay_index[b] += 1
+            elif dest == "exchange":
+                st.row_bricks[b, st.exchange_slot.item(b), c] += 1
+            else:  # "opponent" (Smuggler)
+                st.storehouse[b, st.pending_take[b, 1], c] += 1
+            st.pay_left[b] -= 1
+            return games if st.pay_left.item(b) == 0 else games[:0]
         c = (actions - A_BRICK).astype(np.int64)
         p = st.current_player[games].astype(np.int64)
         st.storehouse[games, p, c] -= 1
@@ -1445,6 +1515,24 @@ class Firenze(Game):
         return self.cost_table[ws, st.mason_active[games].astype(np.int64), n]
 
     def _on_build(self, st, games, actions) -> None:
+        if games.size == 1 and A_BUILD_ON <= actions.item(0) < A_START + 6:
+            # One brick in one game (the AEC env), the most common decision: the updates below
+            # on scalars, without the per-kind selections.
+            b, a = games.item(0), actions.item(0)
+            p = st.turn_player.item(b)
+            if a < A_START:  # BUILD_ON
+                t = a - A_BUILD_ON
+                c = st.tower_colour.item(b, p, t)
+                st.tower_height[b, p, t] += 1
+            else:  # START_TOWER
+                c, t = a - A_START, int((st.tower_colour[b, p] >= 0).sum())
+                st.tower_colour[b, p, t] = c
+                st.tower_height[b, p, t] = 1
+                st.tower_at_start[b, p, t] = False
+            st.storehouse[b, p, c] -= 1
+            st.tower_built[b, p, t] = True
+            st.bricks_built[b] += 1
+            return
         p = st.turn_player[games].astype(np.int64)
         on = (actions >= A_BUILD_ON) & (actions < A_BUILD_ON + 12)
         if on.any():
@@ -1602,6 +1690,139 @@ class Firenze(Game):
         return (same & np.tri(T, T, -1, bool)).any(2)
 
     def _refresh_mask(self, st: FirenzeState, games: np.ndarray) -> None:
+        """Recompute ``legal_action_mask`` for ``games`` (SPEC §M)."""
+        if games.size == 1:  # B=1 play (the AEC env), or one game left in a forced-move chain
+            self._mask_one(st, int(games[0]))
+        else:
+            self._refresh_mask_batch(st, games)
+
+    def _mask_one(self, st: FirenzeState, b: int) -> None:
+        """The mask of game ``b`` alone: the rules of :meth:`_refresh_mask_batch` for one row,
+        read as Python scalars and lists (the batched index arithmetic costs several times more
+        for one game). Change both together: a test compares them on random positions."""
+        P = self.num_players
+        mask = st.legal_action_mask[b]  # a view, bool[A]
+        mask[:] = False
+        phase, p = st.phase.item(b), st.current_player.item(b)
+        store = st.storehouse[b, p]  # int16[6]
+        if _LUT_BRICK[phase]:
+            mask[A_BRICK : A_BRICK + 6] = store > 0
+        elif phase == PH_LIMIT_CARDS:
+            mask[A_LIMIT : A_LIMIT + 10] = np.where(
+                self._limit_is_building, st.buildings[b, p, self._limit_building], st.hand[b, p, self.limit_kinds] > 0
+            )
+        elif phase == PH_EV_PATRICIAN:
+            mask[A_IGNORE] = mask[A_PASS] = True
+        elif phase == PH_EV_SABOTEUR:
+            for k in range(1, P):
+                colour, height, at_start, built = self._towers_of(st, b, (p + k) % P)
+                first = _lowest_of_kind(colour, height, at_start, built, [c >= 0 for c in colour[:6]])
+                mask[A_SABOTAGE + 6 * (k - 1) : A_SABOTAGE + 6 * k] = first
+        else:
+            total = int(store.sum())
+            if _LUT_FREE[phase]:
+                self._mask_free_personnel_one(st, b, phase, p, total, mask)
+            if _LUT_TOWERS[phase]:
+                self._mask_towers_one(st, b, phase, p, store, total, mask)
+
+    @functools.cached_property
+    def _limit_is_building(self) -> np.ndarray:
+        """bool[10]: LIMIT_DISCARD[k] discards a building (else a personnel card from the hand)."""
+        return self.building_index[self.limit_kinds] >= 0
+
+    @functools.cached_property
+    def _limit_building(self) -> np.ndarray:
+        """int[10]: the building index of each LIMIT_DISCARD (0 where it is no building)."""
+        return np.maximum(self.building_index[self.limit_kinds], 0)
+
+    @staticmethod
+    def _towers_of(st: FirenzeState, b: int, seat: int) -> tuple[list, list, list, list]:
+        """Colour, height, at_start and built of seat ``seat``'s 12 tower slots in game ``b``."""
+        return (st.tower_colour[b, seat].tolist(), st.tower_height[b, seat].tolist(),
+                st.tower_at_start[b, seat].tolist(), st.tower_built[b, seat].tolist())  # fmt: skip
+
+    def _mask_free_personnel_one(self, st: FirenzeState, b: int, phase: int, p: int, total: int, mask) -> None:
+        """:meth:`_mask_free_personnel` for game ``b`` alone."""
+        P, K, KP = self.num_players, self.K, self.KP
+        hand, played = st.hand[b, p].tolist(), st.played[b].tolist()
+
+        def available(name):
+            return hand[K[name]] > 0 and not played[KP[name]]
+
+        if available("Alchemist") and total >= 1:
+            mask[A_ALCHEMIST : A_ALCHEMIST + 6] = st.pouch[b] > 0
+        if available("Smuggler") and total >= 1:
+            for k in range(1, P):
+                mask[A_SMUGGLE + 6 * (k - 1) : A_SMUGGLE + 6 * k] = st.storehouse[b, (p + k) % P] > 0
+        if available("Patrician"):
+            mask[A_PATRICIAN_DISCARD : A_PATRICIAN_DISCARD + 12] = (
+                st.hand[b, p, self.hand_kinds] >= self._patrician_need
+            )
+        mask[A_PASS] = phase != PH_CHOOSE
+        if phase == PH_CHOOSE or phase == PH_EXCHANGE:
+            if available("Wholesaler"):
+                mask[A_WHOLESALE : A_WHOLESALE + 6] = st.row_bricks[b].sum(1) > 0
+            if phase == PH_CHOOSE:
+                affordable = True if st.princess_active.item(b) else total >= self.card_cost
+                mask[A_TAKE : A_TAKE + 6] = (st.row_card[b] >= 0) & affordable
+                mask[A_PRINCESS] = available("Princess")
+            else:
+                give = self.exchange_give_bridge if st.buildings[b, p, self.KB["Bridge"]] else self.exchange_give
+                if not st.exchange_done.item(b) and total >= give:
+                    mask[A_EXCHANGE : A_EXCHANGE + 36] = st.row_bricks[b].reshape(36) > 0
+        elif phase == PH_BUILD:
+            mask[A_MASON] = available("Mason")
+        elif phase == PH_FULFILL:
+            mask[A_ARCHITECT] = available("Architect")
+
+    def _mask_towers_one(self, st: FirenzeState, b: int, phase: int, p: int, store, total: int, mask) -> None:
+        """:meth:`_mask_towers` (and :meth:`_mask_fulfill`) for game ``b`` alone."""
+        colour, height, at_start, built = self._towers_of(st, b, p)
+        # Outside Build at most 6 towers exist: only slots 0-5 can be named there.
+        slots = NUM_TOWER_SLOTS if phase == PH_BUILD else 6
+        first = _lowest_of_kind(colour, height, at_start, built, [c >= 0 for c in colour[:slots]])
+        if phase == PH_EV_OWN_TOWER:
+            mask[A_SELECT : A_SELECT + 6] = first
+        elif phase == PH_EV_KEEP:
+            kc, marked = st.keep_colour.item(b), st.keep_marked[b].tolist()
+            cand = [
+                colour[t] >= 0 and (colour[t] == kc if kc >= 0 else height[t] >= self.lux_min_height) and not marked[t]
+                for t in range(6)
+            ]
+            mask[A_SELECT : A_SELECT + 6] = _lowest_of_kind(colour, height, at_start, built, cand)
+        elif phase == PH_BUILD:
+            bb = st.bricks_built.item(b)
+            ws = int(st.buildings[b, st.turn_player.item(b), self.KB["Workshop"]])
+            next_cost = self.cost_table[ws, int(st.mason_active.item(b)), min(bb + 1, self.max_build + 1)]
+            if bb < self.max_build and total - 1 >= next_cost:
+                has = (store > 0).tolist()
+                mask[A_BUILD_ON : A_BUILD_ON + 12] = [f and has[c] for f, c in zip(first, colour)]
+                mask[A_START : A_START + 6] = has
+        else:  # FULFILL
+            church = st.church[b].tolist()
+            campanile = self.K["Campanile"] in church and not st.campanile_sealed[b, p]
+            if st.seals_left[b, p] > 0 and not campanile:
+                owner = st.commission_owner[b].tolist()
+                numeral = {c: i for i, c in enumerate(self.tile_comm[st.balcony_tile[b]].tolist())}
+                nb = st.next_balcony.item(b)
+                shifts = (-1, 0, 1) if st.architect.item(b) == 1 else (0,)
+                top = len(self._comm_of_list[0]) - 1
+                for t in range(6):
+                    if not first[t]:
+                        continue
+                    for d in shifts:
+                        comm = self._comm_of_list[colour[t]][min(max(height[t] + d, 0), top)]
+                        if comm >= 0 and owner[comm] == -1 and numeral.get(comm, nb) == nb:
+                            mask[A_FULFILL + 3 * t + d + 1] = True
+            bell = any(c == self.bell_colour and h == self.bell_height for c, h in zip(colour[:6], height[:6]))
+            mask[A_BELL] = campanile and bell
+
+    @functools.cached_property
+    def _comm_of_list(self) -> list[list[int]]:
+        """``comm_of`` as nested lists: [colour][height] -> commission id, -1 = none."""
+        return self.comm_of.tolist()
+
+    def _refresh_mask_batch(self, st: FirenzeState, games: np.ndarray) -> None:
         """Recompute ``legal_action_mask`` for ``games`` (SPEC §M). One pass over the games,
         each block of columns computed for the rows whose phase uses it."""
         n, P = games.size, self.num_players
@@ -1855,6 +2076,164 @@ class Firenze(Game):
         return bounds
 
     def observe(self, state: FirenzeState, players, out: np.ndarray | None = None) -> np.ndarray:
+        """float32[B, obs_size] (SPEC O); a batch of one takes :meth:`_observe_one`."""
+        o = np.asarray(players)
+        if state.batch_size == 1 and o.size == 1 and 0 <= o.item(0) < self.num_players:
+            obs = np.empty((1, self.obs_size), np.float32) if out is None else out
+            self._observe_one(state, int(o.item(0)), obs[0])
+            return obs
+        return self._observe_batch(state, players, out)
+
+    @functools.cached_property
+    def _observer_tables(self) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """Per observer o, what :meth:`_observe_one` looks up instead of computing it:
+
+        * float32[obs_size]: the observation before any state is read: zeros but for the start
+          player, the commissions' printed heights and prestige and the majority bonuses;
+        * int[P]: the seat shown in player block j, (o + j) % P;
+        * float32[P + 2, 2 + P]: by commission owner (seats 0..P-1, then -2 neutral and -1 open as
+          negative rows), its open, neutral and relative owner one-hot columns."""
+        P, L = self.num_players, self.obs_layout
+        tables = []
+        for o in range(P):
+            template = np.zeros(self.obs_size, np.float32)
+            template[L["start_player"].start + (0 - o) % P] = 1
+            comm = template[L["commissions"]].reshape(NUM_COMMISSIONS, 8 + P)
+            comm[:, 6 + P] = self.comm_height
+            comm[:, 7 + P] = self.comm_prestige
+            template[L["majority_bonus"]] = self.majority_bonus
+            by_owner = np.zeros((P + 2, 2 + P), np.float32)
+            by_owner[-1, 0] = by_owner[-2, 1] = 1
+            by_owner[np.arange(P), 2 + (np.arange(P) - o) % P] = 1
+            template.flags.writeable = by_owner.flags.writeable = False
+            tables.append((template, (o + np.arange(P)) % P, by_owner))
+        return tables
+
+    @functools.cached_property
+    def _owner_columns(self) -> np.ndarray:
+        """int[2 + P]: the open, neutral and owner one-hot columns of a commission's observation."""
+        return np.r_[0, 1, 6 + np.arange(self.num_players)]
+
+    @functools.cached_property
+    def _tile_prestige(self) -> np.ndarray:
+        """int[tiles]: the prestige shown for the commission a balcony tile covers (printed + bonus)."""
+        return self.comm_prestige[self.tile_comm] + self.tile_bonus
+
+    def _observe_one(self, st: FirenzeState, o: int, row: np.ndarray) -> None:
+        """:meth:`observe` of a batch of one (the AEC env) into ``row`` (float32[obs_size]) for
+        observer ``o``: the values of :meth:`_observe_batch` (a test compares them field by
+        field), written with scalar reads, small slices and lookup tables, where the batched
+        index arithmetic costs several times more for one game."""
+        P, L = self.num_players, self.obs_layout
+        template, seats, by_owner = self._observer_tables[o]
+        row[:] = template
+        phase, live = st.phase.item(0), not st.terminated.item(0)
+        tp, trig = st.turn_player.item(0), st.end_trigger.item(0)
+        row[L["phase"].start + phase] = 1
+        if live:
+            row[L["to_move"].start + (st.current_player.item(0) - o) % P] = 1
+        row[L["turn_player"].start + (tp - o) % P] = 1
+        row[L["turn_number"].start] = st.turn_number.item(0)
+        if trig >= 0:
+            e = L["end"].start
+            row[e] = 1
+            if live:
+                row[e + 1] = (trig - 1 - tp) % P
+            row[e + 2 + (trig - o) % P] = 1
+
+        # ---- this turn (all 0 at game over)
+        if live:
+            tf = L["turn_flags"].start
+            architect, mason = st.architect.item(0), int(st.mason_active.item(0))
+            row[tf] = st.princess_active.item(0)
+            row[tf + 1] = mason
+            row[tf + 2] = architect == 1
+            row[tf + 3] = architect == 2
+            row[tf + 4] = st.exchange_done.item(0)
+            bs, bb = L["build"].start, st.bricks_built.item(0)
+            ws = int(st.buildings[0, tp, self.KB["Workshop"]])
+            row[bs] = bb
+            row[bs + 1] = self.discount_table[ws, mason]
+            row[bs + 2] = self.cost_table[ws, mason, bb]
+            row[L["played"]] = st.played[0]
+        ps = L["payment"].start
+        if phase in _PAY_PHASES:
+            row[ps] = st.pay_left.item(0)
+        elif phase == PH_ALCH_GIVE or phase == PH_SMUG_GIVE:
+            row[ps] = 1
+        if phase == PH_PAY_CARD:
+            row[ps + 1] = st.pay_index.item(0)
+            row[ps + 2] = st.chosen_slot.item(0)
+        in_event = phase in _EVENT_PHASES
+        event = st.event_kind.item(0)
+        if live:
+            row[L["event"].start + (self.event_index[max(event, 0)] if in_event else len(self.event_kinds))] = 1
+        if phase == PH_EXCHANGE_PAY:
+            row[L["exchange_slot"].start] = st.exchange_slot.item(0)
+        if phase == PH_EXCHANGE_PAY or phase == PH_ALCH_GIVE or phase == PH_SMUG_GIVE:
+            row[L["take_colour"].start + st.pending_take.item(0)] = 1  # pending_take[0, 0]
+        ks = L["keep"].start
+        if phase == PH_EV_KEEP:
+            row[ks] = st.keep_left.item(0)
+            if st.keep_colour.item(0) >= 0:
+                row[ks + 1 + st.keep_colour.item(0)] = 1
+        if phase == PH_EV_KEEP or phase == PH_EV_PAY:
+            row[ks + 7 : ks + 13] = st.keep_marked[0, :6]
+
+        # ---- cards
+        row[L["row_cards"].start + _ROW_CARD_COLUMNS + _KIND_OR_NONE[st.row_card[0]]] = 1
+        row[L["row_bricks"]] = st.row_bricks[0].reshape(NUM_SLOTS * NUM_COLOURS)
+        row[L["deck_size"].start] = st.deck_len.item(0) - st.deck_pos.item(0)
+        row[L["discard_counts"]] = st.discard[0]
+        hand = st.hand[0]  # int8[P, 27]
+        # cards on the row and the church spaces: kind + 1 counted, 0 = none
+        seen = np.bincount(np.concatenate((st.row_card[0], st.church[0])) + 1, minlength=NUM_KINDS + 1)[1:]
+        seen += st.discard[0]
+        seen[self.building_kinds] += st.buildings[0].sum(0)
+        seen += hand.sum(0) if self.recall else hand[o]
+        if in_event and event >= 0:  # the event card in limbo
+            seen[event] += 1
+        row[L["unseen_counts"]] = self.in_game - seen
+        row[L["pouch"]] = st.pouch[0]
+
+        # ---- board
+        comm = row[L["commissions"]].reshape(NUM_COMMISSIONS, 8 + P)  # a view: one row per commission
+        ownership = by_owner[st.commission_owner[0]]  # [36, 2 + P] open, neutral, relative owner
+        comm[:, self._owner_columns] = ownership
+        tiles = st.balcony_tile[0]
+        tcomm = self.tile_comm[tiles]  # [4] commission under balcony numeral I..IV
+        comm[tcomm, _NUMERAL_COLUMNS] = 1
+        comm[tcomm, 7 + P] = self._tile_prestige[tiles]
+        row[L["next_balcony"].start + st.next_balcony.item(0)] = 1
+        row[L["level_tiles"]] = ~st.level_tile_taken[0]
+        ch, church = L["church"].start, st.church[0].tolist()
+        for i, kind in enumerate(self.privilege_kinds.tolist()):
+            row[ch + i] = kind in church
+        row[ch + 3] = self.K["Campanile"] in church
+        row[ch + 4 : ch + 4 + P] = st.campanile_sealed[0, seats]
+
+        # ---- players (relative seating)
+        blocks = row[L["players"]].reshape(P, 127)  # a view: block j = seat (o + j) % P
+        blocks[:, 0] = st.prestige[0, seats]
+        blocks[:, 1] = st.seals_left[0, seats]
+        blocks[:, 2:8] = st.storehouse[0, seats]
+        blocks[:, 8:11] = st.buildings[0, seats]
+        blocks[:, 11] = hand.sum(1)[seats]
+        if trig >= 0:
+            blocks[(trig - o) % P, 12] = 1
+        # seals per colour: the owner one-hots summed over each tower's 6 commissions
+        blocks[:, 13:19] = ownership[:, 2:].reshape(NUM_COLOURS, 6, P).sum(1).T
+        towers = blocks[:, 19:].reshape(P, NUM_TOWER_SLOTS, 9)  # a view: colour one-hot 6, height, flags
+        towers[:, :, :6] = _COLOUR_ONE_HOT[st.tower_colour[0, seats]]
+        towers[:, :, 6] = st.tower_height[0, seats]
+        towers[:, :, 7] = st.tower_at_start[0, seats]
+        towers[:, :, 8] = st.tower_built[0, seats]
+        row[L["own_hand"]] = hand[o, self.hand_kinds]
+        if self.recall:
+            row[L["opponent_hands"]] = hand[seats[1:, None], self.hand_kinds].reshape(-1)
+
+    def _observe_batch(self, state: FirenzeState, players, out: np.ndarray | None = None) -> np.ndarray:
+        """:meth:`observe` of any batch (SPEC O)."""
         st = state
         B, P = st.batch_size, self.num_players
         o = np.broadcast_to(np.asarray(players, np.int64), (B,))
@@ -1901,13 +2280,13 @@ class Firenze(Game):
         obs[lr, bs + 2] = self.cost_table[ws, ma, bb][live]
         obs[lr, L["played"]] = st.played[live]
         ps = L["payment"].start
-        paying = np.isin(phase, _PAY_PHASES)
+        paying = _LUT_PAY[phase]  # np.isin costs ~10 us even on one value
         giving = (phase == PH_ALCH_GIVE) | (phase == PH_SMUG_GIVE)
         obs[:, ps] = np.where(paying, st.pay_left, np.where(giving, 1, 0))
         card = phase == PH_PAY_CARD
         obs[:, ps + 1] = np.where(card, st.pay_index, 0)
         obs[:, ps + 2] = np.where(card, st.chosen_slot, 0)
-        in_event = np.isin(phase, _EVENT_PHASES)
+        in_event = _LUT_EVENT[phase]
         ev_idx = np.where(in_event, self.event_index[np.maximum(st.event_kind, 0)], 8)
         obs[lr, L["event"].start + ev_idx[live]] = 1
         xpay = phase == PH_EXCHANGE_PAY
