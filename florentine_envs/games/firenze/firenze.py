@@ -159,17 +159,18 @@ _KIND_OR_NONE = np.arange(NUM_KINDS + 1)  # [28] indexed by a kind or -1: the ki
 _COLOUR_ONE_HOT = np.eye(NUM_COLOURS + 1, NUM_COLOURS, dtype=np.float32)  # [7, 6] indexed by a colour or -1
 
 
-def _lowest_of_kind(colour: list, height: list, at_start: list, built: list, candidate: list) -> list[bool]:
-    """Per slot of ``candidate`` (bool list): a candidate tower and no lower candidate slot holds
-    one with the same (colour, height, at_start, built) -- the symmetry rule of DESIGN_NOTES §8
-    for one seat's towers given as lists (the scalar form of ``Firenze._dup_lower``)."""
-    seen, out = set(), []
+def _lowest_of_kind(colour: list, height: list, at_start: list, built: list, candidate: list) -> list[int]:
+    """The slots t with ``candidate[t]`` (bool list) where no lower candidate slot holds a tower
+    with the same (colour, height, at_start, built): the symmetry rule of DESIGN_NOTES §8 for one
+    seat's towers given as lists (the scalar form of ``Firenze._dup_lower``)."""
+    seen, first = set(), []
     for t, ok in enumerate(candidate):
-        key = (colour[t], height[t], at_start[t], built[t])
-        out.append(ok and key not in seen)
         if ok:
-            seen.add(key)
-    return out
+            key = (colour[t], height[t], at_start[t], built[t])
+            if key not in seen:
+                seen.add(key)
+                first.append(t)
+    return first
 
 
 # ------------------------------------------------------------------ data
@@ -734,6 +735,15 @@ class Firenze(Game):
 
     def _compact(self, st: FirenzeState, games: np.ndarray, seats: np.ndarray) -> None:
         """Close the gaps left by removed towers (stable: slot order kept)."""
+        if games.size == 1:  # one seat of one game (the AEC env): the same reordering on lists
+            b, s = games.item(0), seats.item(0)
+            exists = (st.tower_colour[b, s] >= 0).tolist()
+            if not any(above and not below for below, above in zip(exists, exists[1:])):
+                return
+            order = [t for t, e in enumerate(exists) if e] + [t for t, e in enumerate(exists) if not e]
+            for towers in (st.tower_colour, st.tower_height, st.tower_at_start, st.tower_built):
+                towers[b, s] = towers[b, s, order]
+            return
         colour = st.tower_colour[games, seats]
         exists = colour >= 0
         gap = (exists[:, 1:] & ~exists[:, :-1]).any(1)  # an empty slot below a tower
@@ -750,6 +760,17 @@ class Firenze(Game):
         """Remove the towers flagged in ``remove`` (bool[n, 12]) of ``seats``: all bricks to the
         pouch, or (``half``) ceil(h/2) to the pouch and floor(h/2) to the storehouse."""
         if not remove.any():
+            return
+        if games.size == 1:  # one seat of one game (the AEC env): tower by tower on scalars
+            b, s = games.item(0), seats.item(0)
+            for t in np.flatnonzero(remove[0]).tolist():
+                c, h = st.tower_colour.item(b, s, t), st.tower_height.item(b, s, t)
+                kept = h // 2 if half else 0
+                st.pouch[b, c] += h - kept
+                st.storehouse[b, s, c] += kept
+                st.tower_colour[b, s, t], st.tower_height[b, s, t] = -1, 0
+                st.tower_at_start[b, s, t] = st.tower_built[b, s, t] = False
+            self._compact(st, games, seats)
             return
         colour = st.tower_colour[games, seats].astype(np.int64)
         rows, slots = np.nonzero(remove)
@@ -1716,8 +1737,8 @@ class Firenze(Game):
         elif phase == PH_EV_SABOTEUR:
             for k in range(1, P):
                 colour, height, at_start, built = self._towers_of(st, b, (p + k) % P)
-                first = _lowest_of_kind(colour, height, at_start, built, [c >= 0 for c in colour[:6]])
-                mask[A_SABOTAGE + 6 * (k - 1) : A_SABOTAGE + 6 * k] = first
+                for t in _lowest_of_kind(colour, height, at_start, built, [c >= 0 for c in colour[:6]]):
+                    mask[A_SABOTAGE + 6 * (k - 1) + t] = True
         else:
             total = int(store.sum())
             if _LUT_FREE[phase]:
@@ -1782,22 +1803,26 @@ class Firenze(Game):
         slots = NUM_TOWER_SLOTS if phase == PH_BUILD else 6
         first = _lowest_of_kind(colour, height, at_start, built, [c >= 0 for c in colour[:slots]])
         if phase == PH_EV_OWN_TOWER:
-            mask[A_SELECT : A_SELECT + 6] = first
+            for t in first:
+                mask[A_SELECT + t] = True
         elif phase == PH_EV_KEEP:
             kc, marked = st.keep_colour.item(b), st.keep_marked[b].tolist()
             cand = [
                 colour[t] >= 0 and (colour[t] == kc if kc >= 0 else height[t] >= self.lux_min_height) and not marked[t]
                 for t in range(6)
             ]
-            mask[A_SELECT : A_SELECT + 6] = _lowest_of_kind(colour, height, at_start, built, cand)
+            for t in _lowest_of_kind(colour, height, at_start, built, cand):
+                mask[A_SELECT + t] = True
         elif phase == PH_BUILD:
             bb = st.bricks_built.item(b)
             ws = int(st.buildings[b, st.turn_player.item(b), self.KB["Workshop"]])
             next_cost = self.cost_table[ws, int(st.mason_active.item(b)), min(bb + 1, self.max_build + 1)]
             if bb < self.max_build and total - 1 >= next_cost:
-                has = (store > 0).tolist()
-                mask[A_BUILD_ON : A_BUILD_ON + 12] = [f and has[c] for f, c in zip(first, colour)]
+                has = store > 0
                 mask[A_START : A_START + 6] = has
+                for t in first:
+                    if has[colour[t]]:
+                        mask[A_BUILD_ON + t] = True
         else:  # FULFILL
             church = st.church[b].tolist()
             campanile = self.K["Campanile"] in church and not st.campanile_sealed[b, p]
@@ -1807,9 +1832,7 @@ class Firenze(Game):
                 nb = st.next_balcony.item(b)
                 shifts = (-1, 0, 1) if st.architect.item(b) == 1 else (0,)
                 top = len(self._comm_of_list[0]) - 1
-                for t in range(6):
-                    if not first[t]:
-                        continue
+                for t in first:
                     for d in shifts:
                         comm = self._comm_of_list[colour[t]][min(max(height[t] + d, 0), top)]
                         if comm >= 0 and owner[comm] == -1 and numeral.get(comm, nb) == nb:
@@ -2212,22 +2235,25 @@ class Firenze(Game):
         row[ch + 3] = self.K["Campanile"] in church
         row[ch + 4 : ch + 4 + P] = st.campanile_sealed[0, seats]
 
-        # ---- players (relative seating)
+        # ---- players (relative seating): a block shows one seat, whoever observes, so the blocks
+        # are written in seat order (plain slices) and then rotated into place in one copy
+        by_seat = np.zeros((P, 127), np.float32)
+        by_seat[:, 0] = st.prestige[0]
+        by_seat[:, 1] = st.seals_left[0]
+        by_seat[:, 2:8] = st.storehouse[0]
+        by_seat[:, 8:11] = st.buildings[0]
+        by_seat[:, 11] = hand.sum(1)
+        towers = by_seat[:, 19:].reshape(P, NUM_TOWER_SLOTS, 9)  # a view: colour one-hot 6, height, flags
+        towers[:, :, :6] = _COLOUR_ONE_HOT[st.tower_colour[0]]
+        towers[:, :, 6] = st.tower_height[0]
+        towers[:, :, 7] = st.tower_at_start[0]
+        towers[:, :, 8] = st.tower_built[0]
         blocks = row[L["players"]].reshape(P, 127)  # a view: block j = seat (o + j) % P
-        blocks[:, 0] = st.prestige[0, seats]
-        blocks[:, 1] = st.seals_left[0, seats]
-        blocks[:, 2:8] = st.storehouse[0, seats]
-        blocks[:, 8:11] = st.buildings[0, seats]
-        blocks[:, 11] = hand.sum(1)[seats]
+        by_seat.take(seats, axis=0, out=blocks)
         if trig >= 0:
             blocks[(trig - o) % P, 12] = 1
         # seals per colour: the owner one-hots summed over each tower's 6 commissions
         blocks[:, 13:19] = ownership[:, 2:].reshape(NUM_COLOURS, 6, P).sum(1).T
-        towers = blocks[:, 19:].reshape(P, NUM_TOWER_SLOTS, 9)  # a view: colour one-hot 6, height, flags
-        towers[:, :, :6] = _COLOUR_ONE_HOT[st.tower_colour[0, seats]]
-        towers[:, :, 6] = st.tower_height[0, seats]
-        towers[:, :, 7] = st.tower_at_start[0, seats]
-        towers[:, :, 8] = st.tower_built[0, seats]
         row[L["own_hand"]] = hand[o, self.hand_kinds]
         if self.recall:
             row[L["opponent_hands"]] = hand[seats[1:, None], self.hand_kinds].reshape(-1)
