@@ -53,6 +53,11 @@ Implementation notes:
 * Entering Exchange, Build or Fulfill where nothing but PASS could be legal
   passes at once (a cheap sufficient test); this gives the same result as the
   core's forced-move rule with less mask work.
+* One game at a time (the AEC env) takes scalar paths where numpy's per-call
+  cost on one row dominates: ``_observe_one``, ``_mask_one`` (mirrors of
+  ``_observe_batch`` and ``_refresh_mask_batch``: a rule changed in one must be
+  changed in the other) and short branches of the commonest handlers. They give
+  exactly the batched result (``tests/test_firenze_single_game.py``).
 
 Changelog: v0 -- first release.
 """
