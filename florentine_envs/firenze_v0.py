@@ -15,6 +15,6 @@ Changelog: v0 -- first release.
 from .core.aec import make_env_functions
 from .games.firenze import Firenze
 
-env, raw_env = make_env_functions(Firenze)
+env, raw_env, parallel_env = make_env_functions(Firenze)
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "raw_env", "parallel_env"]
