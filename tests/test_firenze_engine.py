@@ -157,10 +157,10 @@ def test_out_of_turn_decision_selects_the_deciding_agent():
     env = firenze_v0.raw_env(num_players=3)
     env.reset(seed=1)
     game = env.game
-    env.state = _state_before_flood(game)
+    env.game_state = _state_before_flood(game)
     env.agent_selection = "player_0"
     env.step(A_TAKE + 0)  # take the Flood; player 0's own discard is forced (white only)
-    state = env.state
+    state = env.game_state
     assert state.phase[0] == PH_EV_DISCARD
     assert int(state.turn_player[0]) == 0 and int(state.current_player[0]) == 1
     assert env.agent_selection == "player_1"
@@ -173,7 +173,7 @@ def test_out_of_turn_decision_selects_the_deciding_agent():
     env.step(A_BRICK + YELLOW)
     # Player 2 holds only white bricks: forced; the turn returns to player 0 after the event.
     assert env.agent_selection == "player_0"
-    assert env.state.storehouse[0, 1].tolist() == [3, 0, 0, 0, 0, 0]
+    assert env.game_state.storehouse[0, 1].tolist() == [3, 0, 0, 0, 0, 0]
 
 
 def test_auto_discard_makes_no_out_of_turn_decision():
@@ -201,7 +201,7 @@ def test_truncation_sets_truncated_and_aec_truncations():
             continue
         env.step(int(random_legal_actions(obs["action_mask"][None].astype(bool), rng)[0]))
     assert last == (False, True)
-    state = env.unwrapped.state
+    state = env.unwrapped.game_state
     assert state.truncated[0] and state.terminated[0] and state.turn_number[0] == 3
 
 

@@ -5,6 +5,10 @@ agents ``player_0 … player_{P-1}``, dict observations ``{"observation":
 float32[obs_size], "action_mask": int8[num_actions]}`` (the mask is all zeros
 for agents not to move), terminal rewards, ``infos[agent]`` with the player's
 ``score`` and, once the game is over, ``rank`` (1 = best, ties share).
+``obs_type="flat"`` makes the observation the ``Box`` alone, with the mask in
+``infos[agent]["action_mask"]`` (PettingZoo's other masking convention), so that
+SuperSuit's observation wrappers (``normalize_obs_v0`` ...) apply directly. The
+``Box`` has the finite per-entry bounds the rules guarantee (``Game.obs_bounds``).
 
 Unlike PettingZoo's ``TerminateIllegalWrapper``, an illegal action is refused:
 ``ValueError`` naming the action and the legal ones, and the game is unchanged. So that
@@ -42,21 +46,27 @@ from .spaces import LegalDiscrete, observation_box
 class FlorentineAECEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "florentine", "is_parallelizable": False}
 
-    def __init__(self, game: Game, render_mode: str | None = None):
+    def __init__(self, game: Game, render_mode: str | None = None, obs_type: str = "dict"):
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"{game.name}: render_mode={render_mode!r}; allowed: None, 'ansi', 'human'")
+        if obs_type not in ("dict", "flat"):
+            raise ValueError(f"{game.name}: obs_type={obs_type!r}; allowed: 'dict', 'flat'")
         self.game = game
+        self.obs_type = obs_type
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"{game.name}_v{game.version}")
         self.possible_agents = [f"player_{i}" for i in range(game.num_players)]
         self.agent_name_mapping = {name: i for i, name in enumerate(self.possible_agents)}
         obs_space = observation_box(*game.obs_bounds)
         mask_space = gymnasium.spaces.Box(low=0, high=1, shape=(game.num_actions,), dtype=np.int8)
-        self.observation_spaces = {
-            a: gymnasium.spaces.Dict({"observation": obs_space, "action_mask": mask_space})
-            for a in self.possible_agents
-        }
+        if obs_type == "flat":  # the Box alone; the mask travels in infos[agent]["action_mask"]
+            self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        else:
+            self.observation_spaces = {
+                a: gymnasium.spaces.Dict({"observation": obs_space, "action_mask": mask_space})
+                for a in self.possible_agents
+            }
         self.action_spaces = {
             a: LegalDiscrete(game.num_actions, lambda p=p: self._pending_mask(p)) for p, a in enumerate(self.possible_agents)
         }
@@ -115,6 +125,8 @@ class FlorentineAECEnv(AECEnv):
     def observe(self, agent):
         player = self.agent_name_mapping[agent]
         obs = self.game.observe(self.game_state, self._players[player])[0]
+        if self.obs_type == "flat":
+            return obs
         if not self.game_state.terminated[0] and int(self.game_state.current_player[0]) == player:
             mask = self.game_state.legal_action_mask[0].astype(np.int8)
         else:
@@ -173,6 +185,9 @@ class FlorentineAECEnv(AECEnv):
             info = {"score": scores[p]}
             if done:
                 info["rank"] = ranks[p]
+            if self.obs_type == "flat":
+                mask = self._pending_mask(p)
+                info["action_mask"] = self._no_actions.copy() if mask is None else mask.astype(np.int8)
             self.infos[a] = info
 
     # ---------------------------------------------------------------- render
@@ -217,21 +232,28 @@ class StrictOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
 def make_env_functions(game_factory: Callable[..., Game]):
     """``(env, raw_env, parallel_env)`` for a ``<game>_v0`` module, PettingZoo style."""
 
-    def raw_env(num_players: int | None = None, render_mode: str | None = None, **options) -> FlorentineAECEnv:
+    def raw_env(
+        num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options
+    ) -> FlorentineAECEnv:
         check_options(getattr(game_factory, "name", str(game_factory)), game_factory, options)
         kwargs = dict(options)
         if num_players is not None:
             kwargs["num_players"] = num_players
-        return FlorentineAECEnv(game_factory(**kwargs), render_mode=render_mode)
+        return FlorentineAECEnv(game_factory(**kwargs), render_mode=render_mode, obs_type=obs_type)
 
-    def env(num_players: int | None = None, render_mode: str | None = None, **options):
+    def env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options):
         # No AssertOutOfBoundsWrapper / TerminateIllegalWrapper: the raw env itself refuses a
         # bad action with a ValueError and leaves the game unchanged.
-        return StrictOrderEnforcingWrapper(raw_env(num_players=num_players, render_mode=render_mode, **options))
+        return StrictOrderEnforcingWrapper(
+            raw_env(num_players=num_players, render_mode=render_mode, obs_type=obs_type, **options)
+        )
 
-    def parallel_env(num_players: int | None = None, render_mode: str | None = None, **options):
+    def parallel_env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict",
+                     **options):
         """The parallel API: PettingZoo's ``turn_based_aec_to_parallel`` over :func:`env` (only
         the agent to move acts in each step; see the module doc)."""
-        return turn_based_aec_to_parallel(env(num_players=num_players, render_mode=render_mode, **options))
+        return turn_based_aec_to_parallel(
+            env(num_players=num_players, render_mode=render_mode, obs_type=obs_type, **options)
+        )
 
     return env, raw_env, parallel_env

@@ -357,8 +357,11 @@ def _layout_bounds(name: str, layout: dict[str, slice], size: int, fields: dict)
             if value.ndim and value.shape != (width,):
                 raise ValueError(f"{name}: bounds of {field!r} have shape {value.shape}, the field has {width} values")
             target[where] = value
-    if not (np.isfinite(low).all() and np.isfinite(high).all() and (low <= high).all()):
-        raise ValueError(f"{name}: observation bounds must be finite with low <= high")
+    # low < high strictly: normalising wrappers (SuperSuit's normalize_obs_v0) divide by the width
+    if not (np.isfinite(low).all() and np.isfinite(high).all() and (low < high).all()):
+        bad = int(np.flatnonzero(~(np.isfinite(low) & np.isfinite(high) & (low < high)))[0])
+        field = next(f for f, where in layout.items() if where.start <= bad < where.stop)
+        raise ValueError(f"{name}: bounds of {field!r} must be finite with low < high, got [{low[bad]}, {high[bad]}]")
     low.flags.writeable = high.flags.writeable = False
     return low, high
 
