@@ -39,8 +39,25 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from .game import Game
-from .registry import check_options
+from .registry import check_choice, check_options
 from .spaces import LegalDiscrete, observation_box
+
+
+RENDER_MODES = (None, "ansi", "human")
+
+
+def render_text(game: Game, state, render_mode: str | None):
+    """``render()`` of the text modes: the game's picture returned ("ansi") or printed ("human")."""
+    if render_mode is None:
+        gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+        return None
+    if state is None:
+        raise ValueError(f"{game.name}: call reset() before render()")
+    text = game.render(state, 0)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 class FlorentineAECEnv(AECEnv):
@@ -48,10 +65,8 @@ class FlorentineAECEnv(AECEnv):
 
     def __init__(self, game: Game, render_mode: str | None = None, obs_type: str = "dict"):
         super().__init__()
-        if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"{game.name}: render_mode={render_mode!r}; allowed: None, 'ansi', 'human'")
-        if obs_type not in ("dict", "flat"):
-            raise ValueError(f"{game.name}: obs_type={obs_type!r}; allowed: 'dict', 'flat'")
+        check_choice(game.name, "render_mode", render_mode, RENDER_MODES)
+        check_choice(game.name, "obs_type", obs_type, ("dict", "flat"))
         self.game = game
         self.obs_type = obs_type
         self.render_mode = render_mode
@@ -193,14 +208,7 @@ class FlorentineAECEnv(AECEnv):
     # ---------------------------------------------------------------- render
 
     def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
-            return None
-        text = self.game.render(self.game_state, 0)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.game, self.game_state, self.render_mode)
 
     def close(self) -> None:
         pass

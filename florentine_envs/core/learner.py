@@ -67,6 +67,8 @@ from gymnasium.vector import AutoresetMode
 
 from . import rng
 from .game import Game
+from .aec import RENDER_MODES, render_text
+from .registry import check_choice
 from .registry import make as make_game
 from .spaces import LegalDiscrete, LegalMultiDiscrete, observation_box
 
@@ -397,10 +399,8 @@ class LearnerEnv(gymnasium.Env):
         **options,
     ):
         game = _resolve_game(game, num_players, options)
-        if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"{game.name}: render_mode={render_mode!r}; allowed: None, 'ansi', 'human'")
-        if illegal_action not in ("raise", "lose"):
-            raise ValueError(f"{game.name}: illegal_action={illegal_action!r}; allowed: 'raise', 'lose'")
+        check_choice(game.name, "render_mode", render_mode, RENDER_MODES)
+        check_choice(game.name, "illegal_action", illegal_action, ("raise", "lose"))
         self.game = game
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -495,16 +495,7 @@ class LearnerEnv(gymnasium.Env):
         return self._vector.game_state.legal_action_mask[0].copy()
 
     def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
-            return None
-        if self._vector.game_state is None:
-            raise ValueError(f"{self.game.name}: call reset() before render()")
-        text = self.game.render(self._vector.game_state, 0)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.game, self._vector.game_state, self.render_mode)
 
     def close(self) -> None:
         self._vector.close()

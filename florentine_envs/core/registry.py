@@ -36,6 +36,12 @@ def check_options(name: str, factory: Callable[..., Game], options: dict) -> Non
             )
 
 
+def check_choice(game_name: str, option: str, value, allowed: tuple) -> None:
+    """``ValueError`` naming ``option``'s value and the allowed ones, unless ``value in allowed``."""
+    if value not in allowed:
+        raise ValueError(f"{game_name}: {option}={value!r}; allowed: {', '.join(map(repr, allowed))}")
+
+
 def available_games() -> list[str]:
     return sorted(_REGISTRY)
 
