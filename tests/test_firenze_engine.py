@@ -325,3 +325,25 @@ def test_narrate_and_render_tell_the_game():
     board = game.render(state, 0)
     assert "Row: [0]" in board and "player_1:" in board and "final scoring" in board
     assert all(isinstance(game.describe_action(state, 0, a), str) for a in (A_TAKE, A_PASS))
+
+
+def test_build_prompt_shows_each_towers_next_open_commission():
+    """Terminal play: the Build prompt names, for every tower, the next commission of its colour still
+    open, and warns when none is left above it (all sealed)."""
+    from firenze_scenarios import BLUE, BUILD, COMMISSION, YELLOW, Scenario, build_on, start_tower
+
+    sc = Scenario(2)
+    sc.add_tower(0, YELLOW, 3)
+    sc.add_tower(0, BLUE, 4)  # blue 5 and 6 are player 1's, blue 7 and 8 carry neutral seals (the board)
+    sc.own_commission(1, BLUE, 5)
+    sc.own_commission(1, BLUE, 6)
+    sc.s.level_tile_taken[0, :2] = True  # (the level tiles of 5 and 6 went with them)
+    sc.set_store(0, yellow=2, blue=1)
+    sc.refresh()
+    sc.to_build()
+    assert sc.phase == BUILD and sc.s.commission_owner[0, COMMISSION[(BLUE, 7)][0]] == -2
+    prompt = sc.game.render(sc.s, 0)
+    assert "next open commission per tower: yellow 3 -> 4, blue 4 -> none (all above 4 sealed)" in prompt
+    assert sc.game.describe_action(sc.s, 0, build_on(0)).endswith("next open yellow commission: 4)")
+    assert "no open blue commission above 4" in sc.game.describe_action(sc.s, 0, build_on(1))
+    assert "next open yellow commission: 3" in sc.game.describe_action(sc.s, 0, start_tower(YELLOW))
