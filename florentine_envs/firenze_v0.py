@@ -24,6 +24,6 @@ Changelog (``Firenze.version``; the environment's ``metadata["name"]`` follows i
 from .core.aec import make_env_functions
 from .games.firenze import Firenze
 
-env, raw_env, parallel_env = make_env_functions(Firenze)
+env, raw_env, parallel_env = make_env_functions(Firenze, "firenze_v0")
 
 __all__ = ["env", "raw_env", "parallel_env"]

@@ -63,14 +63,16 @@ def render_text(game: Game, state, render_mode: str | None):
 class FlorentineAECEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "florentine", "is_parallelizable": False}
 
-    def __init__(self, game: Game, render_mode: str | None = None, obs_type: str = "dict"):
+    def __init__(self, game: Game, render_mode: str | None = None, obs_type: str = "dict", env_name: str | None = None):
         super().__init__()
         check_choice(game.name, "render_mode", render_mode, RENDER_MODES)
         check_choice(game.name, "obs_type", obs_type, ("dict", "flat"))
         self.game = game
         self.obs_type = obs_type
         self.render_mode = render_mode
-        self.metadata = dict(self.metadata, name=f"{game.name}_v{game.version}")
+        # PettingZoo's name is the module id (``medici_v0``); the game's own ``version`` (rules and
+        # saved-state format) is separate and is checked by from_json
+        self.metadata = dict(self.metadata, name=env_name or f"{game.name}_v0")
         self.possible_agents = [f"player_{i}" for i in range(game.num_players)]
         self.agent_name_mapping = {name: i for i, name in enumerate(self.possible_agents)}
         obs_space = observation_box(*game.obs_bounds)
@@ -237,8 +239,8 @@ class StrictOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
         return super().last(observe)
 
 
-def make_env_functions(game_factory: Callable[..., Game]):
-    """``(env, raw_env, parallel_env)`` for a ``<game>_v0`` module, PettingZoo style."""
+def make_env_functions(game_factory: Callable[..., Game], env_name: str | None = None):
+    """``(env, raw_env, parallel_env)`` for a ``<game>_v0`` module (``env_name``), PettingZoo style."""
 
     def raw_env(
         num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options
@@ -247,7 +249,7 @@ def make_env_functions(game_factory: Callable[..., Game]):
         kwargs = dict(options)
         if num_players is not None:
             kwargs["num_players"] = num_players
-        return FlorentineAECEnv(game_factory(**kwargs), render_mode=render_mode, obs_type=obs_type)
+        return FlorentineAECEnv(game_factory(**kwargs), render_mode=render_mode, obs_type=obs_type, env_name=env_name)
 
     def env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options):
         # No AssertOutOfBoundsWrapper / TerminateIllegalWrapper: the raw env itself refuses a
