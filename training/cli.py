@@ -107,7 +107,7 @@ def cmd_play(args, read=input, write=print) -> int:
     if None in agents:
         write("Answer with a number or an action name; several separated by spaces (name*3 repeats one)")
         write("answer the next prompts in turn; q quits.")
-        for line in getattr(game, "play_notes", list)():  # a game's advice to people (optional)
+        for line in game.play_notes():  # the game's advice to people, e.g. for a first game
             write(line)
     state = game.init(np.array([args.seed], dtype=np.uint64), on_move=narrate)
     while not state.terminated[0]:

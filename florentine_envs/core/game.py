@@ -273,6 +273,11 @@ class Game(abc.ABC):
         who = f"player_{int(before.current_player[game])}"
         return [f"{who} {'(forced) ' if forced else ''}plays {self.action_names[action]}"]
 
+    def play_notes(self) -> list[str]:
+        """Lines for a person about to play in the terminal (``florentine play``): e.g. the
+        rulebook's advice for a first game (override per game)."""
+        return []
+
     def render(self, state: State, game: int = 0) -> str:
         """Text picture of one game (override per game)."""
         return f"{self.name}: player {int(state.current_player[game])} to move"
