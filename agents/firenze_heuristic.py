@@ -14,8 +14,8 @@ a small one-ply search over table lookups:
 * **take a card**: storehouse after paying (the least useful bricks) plus the
   card's bricks, plus a fixed worth per card kind (Workshop early, Warehouse,
   Bridge, personnel; Fame/Scandal/Disgrace at face value; Monument to the tallest
-  tower), minus what an event would cost itself (Saboteur: plus the harm it can do
-  to a rival's tower);
+  tower; the Saboteur at the harm it can do to a rival's tower), minus what an
+  event would cost itself;
 * **exchange**: the colour whose brick gains most, if it beats the bricks given;
 * **build**: "macros" (k bricks on one colour's tower, k = 1..6, then pass, i.e.
   abandoned towers torn down, construction cost paid from the least useful
@@ -27,8 +27,9 @@ a small one-ply search over table lookups:
   first; Architect when a tower is one off); bell tower first under the Campanile;
 * **pay / discard / give** the brick whose loss hurts least (colours it builds
   nothing of, the most plentiful colour), keep the most valuable towers in
-  Tribute and Luxury Tax, sabotage the rival tower that loses most, play the
-  Patrician against an event that would cost it more than the card is worth.
+  Tribute and Luxury Tax, play the Saboteur on the rival tower that loses most
+  (when that beats keeping the card), play the Patrician against an event that
+  would cost it more than the card is worth.
 
 One tower per colour is planned (it never starts a second tower of a colour it
 is building), and it never plays the Wholesaler. Legal actions it has no rule for get the
@@ -50,7 +51,6 @@ from florentine_envs.games.firenze.firenze import (
     A_EXCHANGE,
     A_FULFILL,
     A_IGNORE,
-    A_LIMIT,
     A_MASON,
     A_PASS,
     A_PATRICIAN_DISCARD,
@@ -69,7 +69,6 @@ from florentine_envs.games.firenze.firenze import (
     PH_EV_OWN_TOWER,
     PH_EV_PATRICIAN,
     PH_EV_PAY,
-    PH_EV_SABOTEUR,
     PH_EXCHANGE,
     PH_EXCHANGE_PAY,
     PH_FULFILL,
@@ -88,7 +87,8 @@ HMAX = 12  # tower heights 0..HMAX in the value tables (0 = no tower)
 SMAX = 20  # bricks of one colour 0..SMAX in the value tables (more are clipped)
 UNSCORED = -1e9  # legal but not considered: chosen only when nothing else is legal
 # event index in the observation's one-hot `event` field (SPEC §O)
-EV_BOTCH, EV_COLLAPSE, EV_FLOOD, EV_LUX, EV_RENAISSANCE, EV_SABOTEUR, EV_FIRE, EV_TRIBUTE = range(8)
+EVENT_ORDER = ("Botch", "Collapse", "Flood", "Luxury Tax", "Renaissance", "Storehouse Fire", "Tribute")
+EV_BOTCH, EV_COLLAPSE, EV_FLOOD, EV_LUX, EV_RENAISSANCE, EV_FIRE, EV_TRIBUTE = range(len(EVENT_ORDER))
 
 
 class FirenzeHeuristic(Agent):
@@ -126,8 +126,11 @@ class FirenzeHeuristic(Agent):
     card_worth = {
         "Workshop": 2.0, "Warehouse": 1.5, "Bridge": 1.0, "Mason": 1.2, "Princess": 1.0, "Architect": 1.0,
         "Patrician": 1.5, "Alchemist": 0.8, "Smuggler": 0.8, "Wholesaler": 0.2, "Major Privilege": 0.3,
-        "Minor Privilege": 0.3, "Privilege": 0.3, "Campanile": -0.5, "Renaissance": 0.0,
+        "Minor Privilege": 0.3, "Privilege": 0.3, "Campanile": -0.5, "Renaissance": 0.0, "Saboteur": 0.3,
     }  # fmt: skip
+    #: a Saboteur worth playing is played at once, before anything else this turn (rival towers do not
+    #: change during my turn, so nothing is lost by playing it first)
+    sabotage_first = 500.0
     #: the Workshop saves less the later it comes: its worth fades by this factor per completed turn / P
     workshop_fade = 0.03
     #: an exchange, Alchemist or Smuggler move is made only when it gains more than this
@@ -137,6 +140,8 @@ class FirenzeHeuristic(Agent):
         super().__init__(game, seed)
         if game.name != "firenze":
             raise ValueError(f"FirenzeHeuristic plays firenze only, got {game.name!r}")
+        if tuple(game.kind_names[k] for k in game.event_kinds) != EVENT_ORDER:
+            raise ValueError(f"FirenzeHeuristic expects the events {EVENT_ORDER} in the observation")
         self.P = game.num_players
         K = game.K
         self.K = K
@@ -152,6 +157,7 @@ class FirenzeHeuristic(Agent):
         self.card_cost = game.card_cost.astype(np.float64)  # [6]
         self.hand_names = [game.kind_names[k] for k in game.hand_kinds]  # own_hand order
         self.limit_names = [game.kind_names[k] for k in game.limit_kinds]  # LIMIT_DISCARD order
+        self.limit_ids = game.limit_ids  # LIMIT_DISCARD action id of each
         self.personnel_names = [game.kind_names[k] for k in game.personnel_kinds]  # `played` order
         self.privilege_height = game.privilege_height[game.privilege_kinds]  # church fields 0-2
         self.privilege_pp = game.privilege_pp[game.privilege_kinds].astype(np.float64)
@@ -174,7 +180,7 @@ class FirenzeHeuristic(Agent):
         kind_worth[: len(game.celebration_pp)] += game.celebration_pp  # Fame, Disgrace, Scandal (Monument: below)
         kind_worth[K["Monument"]] = 0.0
         self.kind_worth = kind_worth
-        self.limit_worth = np.array([self.card_worth[n] for n in self.limit_names])  # [10]
+        self.limit_worth = np.array([self.card_worth[n] for n in self.limit_names])  # [11]
         hs = np.arange(HMAX + 1)
         ss = np.arange(SMAX + 1)
         self.h_grid, self.s_grid = hs[:, None], ss[None, :]  # [13, 1], [1, 21]
@@ -364,7 +370,6 @@ class FirenzeHeuristic(Agent):
                 ((PH_LIMIT_CARDS,), self._limit_cards),
                 ((PH_EV_PATRICIAN,), self._patrician),
                 ((PH_EV_OWN_TOWER, PH_EV_KEEP), self._select_tower),
-                ((PH_EV_SABOTEUR,), self._sabotage),
             ):  # fmt: skip
                 rows = np.flatnonzero(np.isin(ph, phases))
                 if rows.size:
@@ -373,10 +378,11 @@ class FirenzeHeuristic(Agent):
         scores = np.where(mask, scores, -np.inf)
         return scores.argmax(1)
 
-    # every handler gets the rows of its phases and returns their scores[n, 166]
+    # every handler gets the rows of its phases and returns their scores[n, NUM_ACTIONS]
 
     def _free_personnel(self, c: dict, scores: np.ndarray, phase_ok: np.ndarray) -> np.ndarray:
-        """Patrician against Scandal / Disgrace; Alchemist and Smuggler when a swap gains."""
+        """Patrician against Scandal / Disgrace; Alchemist and Smuggler when a swap gains; the
+        Saboteur when the harm beats keeping it."""
         o, V, T = c["o"], c["V"], c["T"]
         n = scores.shape[0]
         hand = self.hand_names
@@ -396,6 +402,12 @@ class FirenzeHeuristic(Agent):
             smug = gain - self.card_worth["Smuggler"] - self.trade_margin
             lo = A_SMUGGLE + NC * (k - 1)
             scores[:, lo : lo + NC] = np.where(phase_ok[:, None] & (smug > 0), smug, UNSCORED)
+        worth = self._sabotage_gain(c) - self.card_worth["Saboteur"]  # [n, P-1, 6]
+        lead = 1e-4 * o["prestige"][:, 1:, None]  # ties: the leading rival
+        for k in range(1, self.P):
+            lo = A_SABOTAGE + 6 * (k - 1)
+            play = self.sabotage_first + worth[:, k - 1] + lead[:, k - 1]
+            scores[:, lo : lo + 6] = np.where(worth[:, k - 1] > 0, play, UNSCORED)
         return scores
 
     def _event_loss(self, c: dict, event: np.ndarray, s: np.ndarray) -> np.ndarray:
@@ -474,7 +486,7 @@ class FirenzeHeuristic(Agent):
             w[:, K[name]] = np.where(o["buildings"][:, i], 0.0, w[:, K[name]])
         # the card limit: a 6th card without a Warehouse means discarding one
         full = (o["hand_size"] + o["buildings"].sum(1) >= self.card_limit) & ~o["buildings"][:, 1]
-        for name in ("Mason", "Princess", "Architect", "Patrician", "Alchemist", "Smuggler", "Wholesaler"):
+        for name in ("Mason", "Princess", "Architect", "Patrician", "Alchemist", "Smuggler", "Wholesaler", "Saboteur"):
             w[:, K[name]] = np.where(full, np.minimum(w[:, K[name]], 0.2), w[:, K[name]])
         # Recognition: +1 per own 3/4 commission, counting the ones done and one more to come
         owner = o["comm_owner"].reshape(n, NC, 6)
@@ -488,8 +500,8 @@ class FirenzeHeuristic(Agent):
         theirs = unique & (tallest[:, 0] < best)
         monument = float(self.kind_worth[K["Fame"]])
         w[:, K["Monument"]] = np.where(mine, monument, np.where(theirs, -monument / (self.P - 1), 0.0))
-        # Saboteur: the worst I can do to one rival tower (shared out over the rivals)
-        w[:, K["Saboteur"]] = self._sabotage_damage(c).reshape(n, -1).max(1).clip(0) / (self.P - 1)
+        # Saboteur: the worst I can do to one rival tower now, or the worth of keeping it for later
+        w[:, K["Saboteur"]] = np.maximum(self._sabotage_gain(c).reshape(n, -1).max(1), self.card_worth["Saboteur"])
         w[:, 27] = -np.inf
         return w
 
@@ -638,7 +650,7 @@ class FirenzeHeuristic(Agent):
         return scores
 
     def _limit_cards(self, c: dict, scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        scores[:, A_LIMIT : A_LIMIT + len(self.limit_worth)] = -self.limit_worth[None]
+        scores[:, self.limit_ids] = -self.limit_worth[None]
         return scores
 
     def _patrician(self, c: dict, scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -668,12 +680,8 @@ class FirenzeHeuristic(Agent):
         scores[:, A_SELECT : A_SELECT + 6] = np.where(col >= 0, score, UNSCORED)
         return scores
 
-    def _sabotage(self, c: dict, scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        damage = self._sabotage_damage(c)  # [n, P-1, 12]
-        lead = c["o"]["prestige"][:, 1:, None] * 0.01  # ties: the leading rival
-        for k in range(1, self.P):
-            lo = A_SABOTAGE + 6 * (k - 1)
-            scores[:, lo : lo + 6] = np.where(
-                np.isfinite(damage[:, k - 1, :6]), damage[:, k - 1, :6] + lead[:, k - 1], UNSCORED
-            )
-        return scores
+    def _sabotage_gain(self, c: dict) -> np.ndarray:
+        """float[n, P-1, 6]: my gain from one brick off rival k+1's tower t (a rival's loss, shared out
+        over the rivals), -inf where there is no tower."""
+        damage = self._sabotage_damage(c)[:, :, :6]  # outside their own turn rivals have at most 6 towers
+        return damage / (self.P - 1)

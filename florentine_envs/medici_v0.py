@@ -13,6 +13,6 @@ Changelog: v0 -- first release.
 from .core.aec import make_env_functions
 from .games.medici import Medici
 
-env, raw_env = make_env_functions(Medici)
+env, raw_env, parallel_env = make_env_functions(Medici, "medici_v0")
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "raw_env", "parallel_env"]

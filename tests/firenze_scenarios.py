@@ -18,6 +18,7 @@ actions).
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -62,7 +63,7 @@ BALCONY = {t["id"]: t for t in DATA["balcony_tiles"]["tiles"]}
     PAY_CARD_COST,
     EVENT_PATRICIAN,
     EVENT_OWN_TOWER,
-    EVENT_SABOTEUR,
+    UNUSED_PHASE,  # EVENT_SABOTEUR until v0: the Saboteur is personnel since v1
     EVENT_DISCARD,
     EVENT_KEEP_TOWER,
     EVENT_PAY,
@@ -80,7 +81,9 @@ BALCONY = {t["id"]: t for t in DATA["balcony_tiles"]["tiles"]}
 
 # --------------------------------------------------------------------------- action ids (§8)
 
-NUM_ACTIONS = 166
+NUM_ACTIONS = 168
+# Hand and card-limit kinds in action-id order; the Saboteur (a hand card since v1) got ids
+# appended after PASS (SPEC §A).
 HAND_ORDER = [
     "Alchemist", "Architect", "Disgrace", "Fame", "Mason", "Monument",
     "Patrician", "Princess", "Recognition", "Scandal", "Smuggler", "Wholesaler",
@@ -139,14 +142,14 @@ def wholesale(slot: int) -> int:
 
 
 def patrician_discard(kind_name: str) -> int:
-    return 139 + HAND_ORDER.index(kind_name)
+    return 166 if kind_name == "Saboteur" else 139 + HAND_ORDER.index(kind_name)
 
 
 PLAY_PRINCESS, PLAY_MASON, PLAY_ARCHITECT, IGNORE_EVENT = 151, 152, 153, 154
 
 
 def limit_discard(name: str) -> int:
-    return 155 + LIMIT_ORDER.index(name)
+    return 167 if name == "Saboteur" else 155 + LIMIT_ORDER.index(name)
 
 
 PASS = 165
@@ -157,7 +160,8 @@ FULFILLS = range(60, 78)
 ALCHEMISTS = range(109, 115)
 SMUGGLES = range(115, 133)
 WHOLESALES = range(133, 139)
-PERSONNEL_ACTIONS = set(ALCHEMISTS) | set(SMUGGLES) | set(WHOLESALES) | set(range(139, 154))
+SABOTAGES = range(91, 109)
+PERSONNEL_ACTIONS = set(ALCHEMISTS) | set(SMUGGLES) | set(WHOLESALES) | set(SABOTAGES) | set(range(139, 154)) | {166}
 
 # A fixed board for every scenario: the four balconies all on the white tower
 # (I = 5 levels ... IV = 8 levels) and the five neutral seals high on the red,
@@ -166,6 +170,16 @@ BOARD = {"balconies": [0, 5, 10, 15], "neutral_seals": [23, 28, 29, 34, 35]}
 # Personnel cards used to end a turn quickly: taking them changes no score, and
 # PASS stays available in every phase they open.
 FILLER_KINDS = ["Architect", "Alchemist", "Smuggler", "Wholesaler", "Princess", "Mason", "Patrician"]
+
+
+def cards_with(**by_name: int) -> list[dict]:
+    """The data's card list with some counts changed, for a ``data`` patch (a patch replaces a
+    whole list): ``cards_with(Saboteur=2, Alchemist=3)``. The deck must still hold 52 cards."""
+    cards = copy.deepcopy(CARDS)
+    for card in cards:
+        card["count"] = by_name.get(card["name"], card["count"])
+    assert sum(card["count"] for card in cards) == 52
+    return cards
 
 
 def counts(**by_name: int) -> np.ndarray:

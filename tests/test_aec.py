@@ -47,14 +47,14 @@ def test_illegal_action_raises_and_changes_nothing():
     raw = env.unwrapped
     obs, *_ = env.last()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    before = raw.state.copy()
+    before = raw.game_state.copy()
     with pytest.raises(ValueError, match=r"action \d+ \(\w+\) is illegal.*legal actions: 0 \(reveal\)"):
         env.step(illegal)
     with pytest.raises(ValueError, match="legal actions"):
         env.step(99)
     with pytest.raises(ValueError, match="integer action id"):
         env.step("reveal")
-    assert all(np.array_equal(a, b) for a, b in zip(before.arrays().values(), raw.state.arrays().values()))
+    assert all(np.array_equal(a, b) for a, b in zip(before.arrays().values(), raw.game_state.arrays().values()))
 
 
 def test_step_after_game_end_raises():

@@ -41,7 +41,7 @@ def test_play_accepts_action_names_and_narrates_every_move():
 
 def test_unknown_or_bad_options_are_clear_errors(capsys):
     assert cli.main(["play", "medici", "--players", "human,random", "--option", "foo=bar"]) == 2
-    assert "unknown option(s) ['foo']; allowed: monopoly_variant, reward, cards_path" in capsys.readouterr().err
+    assert "unknown option(s) ['foo']; allowed: num_players, monopoly_variant, reward, cards_path" in capsys.readouterr().err
     assert cli.main(["play", "medici", "--players", "human,random", "--option", "monopoly_variant=banana"]) == 2
     assert "monopoly_variant must be True or False" in capsys.readouterr().err
 
@@ -98,3 +98,21 @@ def test_quit_leaves_the_game():
     args = cli.build_parser().parse_args(["play", "medici", "--players", "human,random"])
     with pytest.raises(SystemExit, match="abandoned"):
         cli.cmd_play(args, read=scripted(["q"]), write=lambda line: None)
+
+
+def test_play_firenze_with_a_person_suggests_no_campanile_for_a_first_game():
+    """Set Up 9: "If this is your first time playing Firenze, we recommend that you do not use the Campanile
+    Action Card." -- said (with the option that does it) when a person plays, unless already left out."""
+    import pytest
+
+    for extra, said in (([], True), (["--option", "campanile=False"], False)):
+        lines = []
+        args = cli.build_parser().parse_args(["play", "firenze", "--players", "human,random", *extra])
+        with pytest.raises(SystemExit, match="abandoned"):
+            cli.cmd_play(args, read=scripted(["q"]), write=lines.append)
+        advice = [line for line in lines if "Campanile" in line and "--option campanile=False" in line]
+        assert len(advice) == int(said)
+    lines = []  # computer players only: no advice
+    args = cli.build_parser().parse_args(["play", "firenze", "--players", "random,random", "--option", "max_turns=2"])
+    assert cli.cmd_play(args, write=lines.append) == 0
+    assert not [line for line in lines if "--option campanile=False" in line]

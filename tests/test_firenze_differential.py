@@ -22,6 +22,7 @@ random play mostly ends by truncation at ``max_turns``.
 
 import numpy as np
 import pytest
+from firenze_scenarios import cards_with
 
 import florentine_envs
 from florentine_envs.games.firenze.reference import FirenzeReference
@@ -30,12 +31,13 @@ from florentine_envs.testing import random_legal_actions
 FIRST_CHUNK = 5  # games compared in every player's view at every step
 CHUNK = 50  # games stepped together in the batched engine after the first chunk
 
-# Action id groups (DESIGN_NOTES §8) used by the biased policy.
-_FULFILL = np.zeros(166, dtype=bool)
+# Action id groups (DESIGN_NOTES §8, SPEC §A: 168 ids) used by the biased policy.
+NUM_ACTIONS = 168
+_FULFILL = np.zeros(NUM_ACTIONS, dtype=bool)
 _FULFILL[60:79] = True  # FULFILL[t,d] and BELL_TOWER
-_BUILD_ON = np.zeros(166, dtype=bool)
+_BUILD_ON = np.zeros(NUM_ACTIONS, dtype=bool)
 _BUILD_ON[42:54] = True
-_EXCHANGE = np.zeros(166, dtype=bool)
+_EXCHANGE = np.zeros(NUM_ACTIONS, dtype=bool)
 _EXCHANGE[6:42] = True
 _PASS = 165
 
@@ -45,10 +47,16 @@ DATA_PATCH = {
     "limits": {"storehouse": 8},
     "construction": {"cost_by_bricks_built": [0, 0, 1, 2, 4, 7, 11]},
 }
+# Six Saboteurs (and three Alchemists and two Masons fewer): the Saboteur's hand, card-limit,
+# Patrician and one-name-per-turn paths come up often. With v0's reading of the neutral-seal advice.
+SABOTEUR_PATCH = {
+    "action_cards": {"cards": cards_with(Saboteur=6, Alchemist=1, Mason=1)},
+    "setup": {"neutral_seal_recommendations": {"levels_are_positions": True}},
+}
 
 
 def biased_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """int[N] legal actions for mask bool[N, 166], leaning towards completing commissions."""
+    """int[N] legal actions for mask bool[N, 168], leaning towards completing commissions."""
     actions = random_legal_actions(mask, rng)
     u = rng.random(len(mask))
     for i, m in enumerate(mask):
@@ -176,10 +184,24 @@ def test_batched_engine_matches_reference(num_players, request):
         (2, {"reward": "score", "data": DATA_PATCH}),
         (3, {"opponent_hands": "recall", "neutral_seals": "uniform"}),
         (4, {"max_turns": 30}),
+        (3, {"data": SABOTEUR_PATCH, "opponent_hands": "recall"}),
     ],
-    ids=["no-campanile", "auto-discard", "score-reward-data-patch", "recall-uniform-seals", "short-truncation"],
-)
+    ids=[
+        "no-campanile", "auto-discard", "score-reward-data-patch", "recall-uniform-seals", "short-truncation",
+        "six-saboteurs-seals-on-positions",
+    ],
+)  # fmt: skip
 def test_matches_reference_with_options(num_players, options, request):
     total = max(2, request.config.getoption("--diff-games") // 400)
     steps, _ = _run_many(num_players, total, 777 + 31 * num_players, every_player=False, **options)
     assert steps > 0
+
+
+@pytest.mark.parametrize("positions", [False, True])
+def test_recommended_neutral_seals_match_reference(positions):
+    """Both implementations read ``levels_are_positions`` (DESIGN_NOTES §13.21) and place the same seals."""
+    data = {"setup": {"neutral_seal_recommendations": {"levels_are_positions": positions}}}
+    for num_players in (2, 4):
+        state = florentine_envs.make("firenze", num_players=num_players, data=data).init(np.arange(150))
+        for b in range(150):
+            assert state.commission_owner[b].tolist() == FirenzeReference(num_players, b, data=data).owner

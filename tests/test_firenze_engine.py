@@ -157,10 +157,10 @@ def test_out_of_turn_decision_selects_the_deciding_agent():
     env = firenze_v0.raw_env(num_players=3)
     env.reset(seed=1)
     game = env.game
-    env.state = _state_before_flood(game)
+    env.game_state = _state_before_flood(game)
     env.agent_selection = "player_0"
     env.step(A_TAKE + 0)  # take the Flood; player 0's own discard is forced (white only)
-    state = env.state
+    state = env.game_state
     assert state.phase[0] == PH_EV_DISCARD
     assert int(state.turn_player[0]) == 0 and int(state.current_player[0]) == 1
     assert env.agent_selection == "player_1"
@@ -173,7 +173,7 @@ def test_out_of_turn_decision_selects_the_deciding_agent():
     env.step(A_BRICK + YELLOW)
     # Player 2 holds only white bricks: forced; the turn returns to player 0 after the event.
     assert env.agent_selection == "player_0"
-    assert env.state.storehouse[0, 1].tolist() == [3, 0, 0, 0, 0, 0]
+    assert env.game_state.storehouse[0, 1].tolist() == [3, 0, 0, 0, 0, 0]
 
 
 def test_auto_discard_makes_no_out_of_turn_decision():
@@ -201,7 +201,7 @@ def test_truncation_sets_truncated_and_aec_truncations():
             continue
         env.step(int(random_legal_actions(obs["action_mask"][None].astype(bool), rng)[0]))
     assert last == (False, True)
-    state = env.unwrapped.state
+    state = env.unwrapped.game_state
     assert state.truncated[0] and state.terminated[0] and state.turn_number[0] == 3
 
 
@@ -325,3 +325,25 @@ def test_narrate_and_render_tell_the_game():
     board = game.render(state, 0)
     assert "Row: [0]" in board and "player_1:" in board and "final scoring" in board
     assert all(isinstance(game.describe_action(state, 0, a), str) for a in (A_TAKE, A_PASS))
+
+
+def test_build_prompt_shows_each_towers_next_open_commission():
+    """Terminal play: the Build prompt names, for every tower, the next commission of its colour still
+    open, and warns when none is left above it (all sealed)."""
+    from firenze_scenarios import BLUE, BUILD, COMMISSION, YELLOW, Scenario, build_on, start_tower
+
+    sc = Scenario(2)
+    sc.add_tower(0, YELLOW, 3)
+    sc.add_tower(0, BLUE, 4)  # blue 5 and 6 are player 1's, blue 7 and 8 carry neutral seals (the board)
+    sc.own_commission(1, BLUE, 5)
+    sc.own_commission(1, BLUE, 6)
+    sc.s.level_tile_taken[0, :2] = True  # (the level tiles of 5 and 6 went with them)
+    sc.set_store(0, yellow=2, blue=1)
+    sc.refresh()
+    sc.to_build()
+    assert sc.phase == BUILD and sc.s.commission_owner[0, COMMISSION[(BLUE, 7)][0]] == -2
+    prompt = sc.game.render(sc.s, 0)
+    assert "next open commission per tower: yellow 3 -> 4, blue 4 -> none (all above 4 sealed)" in prompt
+    assert sc.game.describe_action(sc.s, 0, build_on(0)).endswith("next open yellow commission: 4)")
+    assert "no open blue commission above 4" in sc.game.describe_action(sc.s, 0, build_on(1))
+    assert "next open yellow commission: 3" in sc.game.describe_action(sc.s, 0, start_tower(YELLOW))

@@ -83,3 +83,21 @@ def test_heuristic_fulfils_a_ready_commission():
         game.step(state, actions)
     assert state.scores.min() > 0
     assert offered > 50 and fulfilled / offered > 0.75
+
+
+def test_heuristic_plays_the_saboteur_on_the_rival_tower_that_loses_most():
+    # The Saboteur is a personnel card (v1): held in hand, it is played in the heuristic's own turn on
+    # the rival tower a brick hurts most -- here the one standing exactly at an open commission.
+    from firenze_scenarios import GREEN, YELLOW, Scenario, sabotage
+
+    sc = Scenario(3)
+    sc.give_hand(0, "Saboteur")
+    sc.set_store(0, white=2, red=1)
+    sc.add_tower(1, GREEN, 2)
+    sc.add_tower(2, YELLOW, 1)
+    sc.add_tower(2, YELLOW, 4)  # an open yellow commission of 4
+    sc.set_store(2, yellow=1)
+    sc.refresh()
+    agent = FirenzeHeuristic(sc.game, seed=0)
+    action = agent.act(sc.game.observe(sc.s, sc.s.current_player), sc.s.legal_action_mask)
+    assert action.tolist() == [sabotage(2, 1)]

@@ -135,9 +135,9 @@ def test_auto_discard_keeps_the_turn_player_deciding():
 
 
 def test_same_seed_same_game_and_observation_sizes():
-    for num_players, size in ((2, 988), (3, 1156), (4, 1324)):
+    for num_players, size in ((2, 989), (3, 1157), (4, 1325)):
         a, b = FirenzeReference(num_players, 99), FirenzeReference(num_players, 99)
-        assert a.obs_size == size  # SPEC §0.3: 652 + 168 P
+        assert a.obs_size == size  # SPEC §0.3: 653 + 168 P
         rng = np.random.default_rng(0)
         for _ in range(300):
             if a.terminated:
@@ -146,7 +146,7 @@ def test_same_seed_same_game_and_observation_sizes():
             a.step(action)
             b.step(action)
             assert np.array_equal(a.observe(1), b.observe(1))
-    assert FirenzeReference(3, 1, opponent_hands="recall").obs_size == 1156 + 24
+    assert FirenzeReference(3, 1, opponent_hands="recall").obs_size == 1157 + 26  # 13 hand kinds per opponent
 
 
 def test_illegal_actions_and_options_are_refused():
@@ -156,7 +156,7 @@ def test_illegal_actions_and_options_are_refused():
     with pytest.raises(ValueError, match="cannot be played"):
         ref.step(illegal)
     with pytest.raises(ValueError):
-        ref.step(166)
+        ref.step(R.NUM_ACTIONS)
     assert np.array_equal(before, ref.observe(0))
     with pytest.raises(ValueError, match="num_players"):
         FirenzeReference(5, 0)
@@ -192,7 +192,8 @@ def test_setup(num_players):
         # RB Set Up 4: one balcony of each numeral.
         assert [T.balcony_tiles[t][0] for t in ref.balcony_tile] == [0, 1, 2, 3]
         # RB Set Up 5 as recommended: 5 neutral seals, none on a balcony, at most two
-        # tiles per tower, two or three on the third and fourth levels.
+        # tiles per tower, two or three on the third and fourth levels (DN §13.21: the
+        # commissions of 3 and 4 bricks, levels 1-2 of the reconstruction).
         neutral = [cid for cid in range(36) if ref.owner[cid] == -2]
         balcony = {T.balcony_tiles[t][1] for t in ref.balcony_tile}
         assert len(neutral) == 5 and not balcony & set(neutral)
@@ -200,7 +201,7 @@ def test_setup(num_players):
             tiles = sum(1 for cid in range(6 * colour, 6 * colour + 6) if cid in balcony or cid in neutral)
             seals = sum(1 for cid in neutral if cid // 6 == colour)
             assert seals == 0 or tiles <= 2  # (the balcony draw alone may put 3 on a tower)
-        assert sum(1 for cid in neutral if cid % 6 in (2, 3)) in (2, 3)
+        assert sum(1 for cid in neutral if T.commission_height[cid] in (3, 4)) in (2, 3)
         ref.check_invariants()
 
 
@@ -524,3 +525,65 @@ def test_end_of_game_after_the_trigger_everyone_else_has_one_more_turn():
         ref.step(int(rng.choice(np.flatnonzero(ref.legal_action_mask()))))
     assert seen == [2, 0] and ref.turn_player == 0 and not ref.truncated
     ref.check_invariants()
+
+
+def test_neutral_seals_on_board_spaces_with_levels_are_positions():
+    """RB Set Up 5: "two or three neutral seals should be set on the third and fourth Levels." -- with
+    ``levels_are_positions`` (data) the 3rd and 4th spaces from the bottom of a tower (DN §13.21)."""
+    data = {"setup": {"neutral_seal_recommendations": {"levels_are_positions": True}}}
+    for seed in range(40):
+        ref = FirenzeReference(2, seed, data=data)
+        neutral = [cid for cid in range(36) if ref.owner[cid] == -2]
+        assert sum(1 for cid in neutral if cid % 6 + 1 in (3, 4)) in (2, 3)
+
+
+def test_saboteur_is_a_hand_card_played_on_another_players_tower():
+    """RB Personnel Cards: "If you pick a Personnel Card, place it in your hand. You may play the card
+    immediately or at a later point in the game." Saboteur: "Choose a Tower of another player. Take one
+    Brick from it and put it in the Pouch." (DN §13.8: personnel since v1.)"""
+    ref = fresh(3)
+    saboteur = ref.T.kind["Saboteur"]
+    put_in_row(ref, 0, "Saboteur")
+    set_store(ref, 0, {WHITE: 3})
+    add_tower(ref, 1, RED, 2)
+    add_tower(ref, 2, BLUE, 1)
+    ref.step(R.TAKE_CARD + 0)
+    assert ref.hand[0][saboteur] == 1 and ref.phase == R.EXCHANGE
+    legal = set(np.flatnonzero(ref.legal_action_mask()))
+    assert {a for a in legal if R.SABOTAGE <= a < R.SABOTAGE + 18} == {R.SABOTAGE, R.SABOTAGE + 6}
+    pouch_blue = ref.pouch[BLUE]
+    ref.step(R.SABOTAGE + 6)  # player 2's blue tower of 1: gone
+    assert ref.towers[2] == [] and ref.pouch[BLUE] == pouch_blue + 1
+    assert ref.hand[0][saboteur] == 0 and ref.played["Saboteur"] and ref.phase == R.EXCHANGE
+    ref.check_invariants()
+
+
+def test_saboteur_goes_at_the_card_limit():
+    """RB 6: "All Personnel and Celebration cards in your hand ... count towards this limit." and "you
+    must put enough Personnel and Building Cards in the discard pile until you only have 5 cards left." (DN §6.6)"""
+    ref = fresh()
+    for card in ("Saboteur", "Mason", "Fame", "Fame", "Scandal", "Disgrace"):
+        give_hand(ref, 0, card)
+    ref.phase = R.FULFILL
+    ref.step(R.PASS)
+    assert ref.phase == R.LIMIT_CARDS
+    assert set(np.flatnonzero(ref.legal_action_mask())) == {R.LIMIT_DISCARD_SABOTEUR, R.LIMIT_DISCARD + 3}
+    ref.step(R.LIMIT_DISCARD_SABOTEUR)
+    assert ref.hand[0][ref.T.kind["Saboteur"]] == 0 and ref.turn_player == 1
+    ref.check_invariants()
+
+
+def test_patrician_question_only_when_the_event_has_an_effect():
+    """RB Patrician: "you may ignore the effect of an Event Card that you chose"; Collapse: "If you have
+    no Tower under construction, nothing happens." (DN §13.5: no effect, no question.)"""
+    for own_tower, asked in ((False, False), (True, True)):
+        ref = fresh()
+        give_hand(ref, 0, "Patrician")
+        put_in_row(ref, 0, "Collapse")
+        set_store(ref, 0, {WHITE: 2})
+        add_tower(ref, 1, RED, 3)
+        if own_tower:
+            add_tower(ref, 0, GREEN, 2)
+        ref.step(R.TAKE_CARD + 0)
+        assert (ref.phase == R.EVENT_PATRICIAN) == asked
+        assert ref.hand[0][ref.T.kind["Patrician"]] == 1

@@ -43,7 +43,6 @@ from firenze_scenarios import (
     EVENT_OWN_TOWER,
     EVENT_PATRICIAN,
     EVENT_PAY,
-    EVENT_SABOTEUR,
     EXCHANGE,
     EXCHANGE_PAY,
     EXCHANGES,
@@ -67,6 +66,7 @@ from firenze_scenarios import (
     PLAY_PRINCESS,
     PURPLE,
     RED,
+    SABOTAGES,
     SMUGGLES,
     START_KINDS,
     WHITE,
@@ -76,6 +76,7 @@ from firenze_scenarios import (
     alchemist,
     brick,
     build_on,
+    cards_with,
     counts,
     exchange,
     fulfill,
@@ -380,7 +381,8 @@ def test_balconies_one_of_each_numeral():
     assert set(drawn) == set(BALCONY)  # every tile can be drawn
 
 
-def test_neutral_seals_recommended_placement():
+@pytest.mark.parametrize("positions", [False, True], ids=["bricks", "board-spaces"])
+def test_neutral_seals_recommended_placement(positions):
     """Rulebook:
 
     "Now take the 5 neutral Seals and use them to cover 5 Levels of your choice of whatever towers you like, as
@@ -390,10 +392,21 @@ def test_neutral_seals_recommended_placement():
     "The two leftover neutral Seals are not required and may be placed back in the box."
     "7 neutral Seals"
     "The Commissions which have already been covered by neutral Seals are not available in that particular game."
+    "1 Brick = 1 Level."
+
+    A Level counts bricks ("exactly 7 Levels", "3- and 4-Level Commissions"), so by default the advised
+    spaces are the commissions of 3 and 4 bricks; ``levels_are_positions`` (data) reads them as the third
+    and fourth spaces from the bottom of a tower instead (DESIGN_NOTES §13.21).
     """
-    game = florentine_envs.make("firenze", num_players=2)
+    data = {"setup": {"neutral_seal_recommendations": {"levels_are_positions": positions}}}
+    game = florentine_envs.make("firenze", num_players=2, data=data)
     state = game.init(np.arange(300))
-    on_34 = Counter()
+    if positions:  # commission id = 6 * colour + level - 1 (data conventions)
+        advised = {6 * c + level - 1 for c in range(6) for level in (3, 4)}
+    else:
+        advised = {cid(c, h) for c in range(6) for h in (3, 4)}
+    assert len(advised) == 12
+    on_advised = Counter()
     for b in range(300):
         neutral = np.flatnonzero(state.commission_owner[b] == -2)
         assert len(neutral) == NEUTRAL_SEALS
@@ -404,9 +417,9 @@ def test_neutral_seals_recommended_placement():
         # The balcony draw may itself put 3 tiles on a tower; a neutral seal never adds a third.
         per_tower = Counter(c // 6 for c in list(balconies) + neutral.tolist())
         assert all(per_tower[c // 6] <= 2 for c in neutral)
-        levels = [c % 6 + 1 for c in neutral]
-        on_34[sum(lv in (3, 4) for lv in levels)] += 1
-    assert set(on_34) == {2, 3}
+        on_advised[len(advised & set(neutral.tolist()))] += 1
+    # Two or three seals on the advised spaces, the others elsewhere; both counts happen.
+    assert set(on_advised) == {2, 3}
 
 
 def test_neutral_seals_by_choice():
@@ -1596,20 +1609,131 @@ def test_saboteur_takes_a_brick_from_another_players_tower():
     "Take one Brick from it and put it in the Pouch."
     """
     sc = Scenario(3)
+    sc.give_hand(0, "Saboteur")
     sc.add_tower(0, YELLOW, 3)  # own tower: not a target
-    sc.add_tower(1, GREEN, 3)
+    sc.add_tower(1, GREEN, 1)
     sc.add_tower(2, RED, 2)
     sc.add_tower(2, RED, 4)
-    sc.put_row(0, "Saboteur", {})
+    sc.add_tower(2, RED, 4)  # the same as the one before: no second choice (symmetry rule, DESIGN §8)
     sc.refresh()
+    assert {a for a in sc.legal() if a in SABOTAGES} == {sabotage(1, 0), sabotage(2, 0), sabotage(2, 1)}
+    other = sc.copy()
     loose = sc.loose_bricks()
-    sc.act(take_card(0))
-    assert sc.phase == EVENT_SABOTEUR
-    assert sc.legal() == {sabotage(1, 0), sabotage(2, 0), sabotage(2, 1)}
     sc.act(sabotage(2, 1))
-    assert sc.towers(2) == [(RED, 2), (RED, 3)] and sc.towers(1) == [(GREEN, 3)]
+    assert sc.towers(2) == [(RED, 2), (RED, 3), (RED, 4)] and sc.towers(1) == [(GREEN, 1)]
     assert sc.towers(0) == [(YELLOW, 3)]
     assert sc.loose_bricks().tolist() == (loose + counts(red=1)).tolist()
+    # Played, the card is discarded; the turn goes on.
+    assert sc.hand(0, "Saboteur") == 0 and sc.discard()[KIND["Saboteur"]] == 1
+    assert sc.phase == CHOOSE and not set(SABOTAGES) & sc.legal()
+    # A tower of one brick is gone.
+    other.act(sabotage(1, 0))
+    assert other.towers(1) == [] and other.loose_bricks().tolist() == (loose + counts(green=1)).tolist()
+
+
+def test_saboteur_is_personnel_played_in_ones_own_turn():
+    """Rulebook:
+
+    "If the card does not explicitly state that all players are affected, then the effect only applies to the
+        player whose turn it is."
+    "Put Personnel Cards into your hand."
+    "You can play them immediately or later, whenever it's your turn."
+    "However, it must be during one of your turns."
+
+    The Saboteur acts only on another player: as an event it would affect no one, and like every other
+    card named after a person it is personnel (DESIGN_NOTES §13.8).
+    """
+    sc = Scenario(2)
+    sc.give_hand(0, "Patrician")  # an event taken now would raise the Patrician question
+    sc.add_tower(1, GREEN, 3)
+    sc.set_store(0, white=3)
+    sc.put_row(0, "Saboteur", {})
+    sc.refresh()
+    sc.act(take_card(0))
+    # Into the hand at once: no event decision, no Patrician question, nothing happens yet.
+    assert sc.phase == EXCHANGE and sc.hand(0, "Saboteur") == 1 and sc.towers(1) == [(GREEN, 3)]
+    assert sabotage(1, 0) in sc.legal()  # it may be played immediately ...
+    sc.act(PASS)
+    assert sc.phase == BUILD and sabotage(1, 0) in sc.legal()  # ... in any phase of the turn ...
+    sc.finish_turn(0)  # ... or kept
+    assert sc.hand(0, "Saboteur") == 1 and sc.discard()[KIND["Saboteur"]] == 0
+    # Not in another player's turn, not even in a decision made out of turn there.
+    sc.set_store(0, white=2, yellow=2)
+    sc.set_store(1, white=3)
+    sc.put_row(0, "Flood", {})
+    sc.refresh()
+    sc.act(take_card(0))  # player 1 discards 1 (forced), then player 0 decides
+    assert sc.phase == EVENT_DISCARD and sc.to_move == 0 and sc.legal() <= set(BRICKS)
+    sc.finish_turn(1)
+    # Back in one's own turn, it can be played.
+    sc.add_tower(1, GREEN, 2)
+    sc.refresh()
+    assert sc.turn == 0 and sabotage(1, 0) in sc.legal() and sc.hand(0, "Saboteur") == 1
+
+
+def test_saboteur_needs_another_players_tower():
+    """Rulebook:
+
+    "Choose a Tower of another player."
+    """
+    sc = Scenario(3)
+    sc.give_hand(0, "Saboteur")
+    sc.add_tower(0, YELLOW, 3)
+    sc.set_store(0, white=3)
+    sc.refresh()
+    assert not set(SABOTAGES) & sc.legal()
+    sc.finish_turn(0)
+    assert sc.hand(0, "Saboteur") == 1  # kept for a later turn
+
+
+def test_saboteur_counts_for_the_card_limit_and_may_be_discarded():
+    """Rulebook:
+
+    "The Card Limit means you can possess at most 5 Action Cards."
+    "All Personnel and Celebration cards in your hand, and all Buildings you have in play count towards this limit."
+    "If you have more than 5 Action Cards, you must put enough Personnel and Building Cards in the discard pile
+        until you only have 5 cards left."
+    "Either you may ignore the effect of an Event Card that you chose during the Choose a card phase of your turn,
+        or you may spend the Patrician to discard one card from your hand (e.g., Disgrace or Scandal)."
+    """
+    sc = Scenario(2)
+    for name in ("Saboteur", "Mason", "Fame", "Fame", "Scandal"):
+        sc.give_hand(0, name)
+    sc.take_blank("Disgrace")  # a sixth card
+    sc.pass_until(LIMIT_CARDS)
+    assert sc.legal() == {limit_discard("Saboteur"), limit_discard("Mason")}
+    sc.act(limit_discard("Saboteur"))
+    assert sc.hand(0, "Saboteur") == 0 and sc.hand(0, "Mason") == 1
+    assert sc.discard()[KIND["Saboteur"]] == 1 and sc.turn == 1
+    # The Patrician may discard it too, like any other hand card.
+    sc2 = Scenario(2)
+    sc2.give_hand(0, "Patrician")
+    sc2.give_hand(0, "Saboteur")
+    sc2.refresh()
+    sc2.act(patrician_discard("Saboteur"))
+    assert sc2.hand(0, "Saboteur") == 0 and sc2.hand(0, "Patrician") == 0
+    assert sc2.discard()[KIND["Saboteur"]] == 1 and sc2.discard()[KIND["Patrician"]] == 1
+
+
+def test_one_saboteur_per_turn():
+    """Rulebook:
+
+    "In any given turn, you may play as many Personnel Cards as you wish, just not two or more cards with the same
+        name."
+    """
+    sc = Scenario(2, data={"action_cards": {"cards": cards_with(Saboteur=2, Alchemist=3)}})  # a study's deck
+    sc.give_hand(0, "Saboteur", 2)
+    sc.add_tower(1, GREEN, 3)
+    sc.add_tower(1, RED, 3)
+    sc.set_store(0, white=3)
+    sc.refresh()
+    sc.act(sabotage(1, 0))
+    assert sc.hand(0, "Saboteur") == 1 and not set(SABOTAGES) & sc.legal()
+    sc.finish_turn(0)
+    sc.filler_turn()  # player 1's towers, not extended, are torn down in their turn
+    sc.add_tower(1, GREEN, 2)
+    sc.refresh()
+    assert sc.turn == 0 and sabotage(1, 0) in sc.legal()  # a new turn
 
 
 def test_smuggler_swaps_with_another_players_storehouse():
@@ -1807,6 +1931,71 @@ def test_patrician_ignores_an_event_for_everyone():
     assert sc.hand(0, "Patrician") == 0
     assert sc.discard()[KIND["Patrician"]] == 1 and sc.discard()[KIND["Tribute"]] == 1
     assert accepted.store(0) == counts(white=1).tolist() and accepted.store(1) == counts(yellow=1).tolist()
+
+
+# Events that would change nothing, each with the one change that gives it an effect.
+NO_EFFECT = {
+    # own towers: none (another player's tower is not touched)
+    "Botch": ({"towers": [(1, RED, 3)], "stores": {0: {"white": 2}}}, {"towers": [(0, RED, 2)]}),
+    "Collapse": ({"towers": [(1, RED, 3)], "stores": {0: {"white": 2}}}, {"towers": [(0, RED, 2)]}),
+    # no tower on any site
+    "Tribute": ({"stores": {0: {"red": 2}, 1: {"green": 3}}}, {"towers": [(1, GREEN, 1)]}),
+    # no tower of 5 levels or more
+    "Luxury Tax": ({"towers": [(0, RED, 4), (1, GREEN, 4)], "stores": {0: {"white": 4}}}, {"towers": [(1, BLUE, 5)]}),
+    # no storehouse brick anywhere (the card's own bricks do not count)
+    "Flood": ({"stores": {0: {}, 1: {}}, "card": {"red": 3}}, {"stores": {1: {"green": 1}}}),
+    # none in the taker's storehouse; the other player's are safe
+    "Storehouse Fire": ({"stores": {0: {}, 1: {"white": 4}}, "card": {"red": 3}}, {"stores": {0: {"yellow": 1}}}),
+}  # fmt: skip
+
+
+def _event_position(event: str, *parts: dict) -> Scenario:
+    """Player 0 holds a Patrician, ``event`` is in row slot 0; ``parts`` place towers and storehouses
+    (not refreshed yet: with an empty storehouse the free card is taken at once)."""
+    sc = Scenario(2)
+    sc.give_hand(0, "Patrician")
+    card = {}
+    for part in parts:
+        for seat, colour, height in part.get("towers", []):
+            sc.add_tower(seat, colour, height)
+        for seat, store in part.get("stores", {}).items():
+            sc.set_store(seat, **store)
+        card = part.get("card", card)
+    sc.put_row(0, event, card)
+    return sc
+
+
+@pytest.mark.parametrize("event", list(NO_EFFECT))
+def test_patrician_is_not_offered_against_an_event_without_effect(event):
+    """Rulebook:
+
+    "Either you may ignore the effect of an Event Card that you chose during the Choose a card phase of your turn,
+        or you may spend the Patrician to discard one card from your hand (e.g., Disgrace or Scandal)."
+    "If you have no Tower under construction, nothing happens."
+    "For every Tower on their Construction Site, each builder must pay 1 Brick of the Tower's color."
+    "For every Tower on their Construction Site that has at least 5 Levels, the builder must pay 2 Bricks."
+    "The Bricks on the card do not count towards the total, and are not put into the Pouch."
+    "If you have fewer than 3 Bricks, just put all your Bricks in the Pouch."
+
+    An event that would change nothing has no effect to ignore: the question is not asked (DESIGN_NOTES
+    §13.5), and the Patrician stays in hand.
+    """
+    nothing, something = NO_EFFECT[event]
+    sc = _event_position(event, nothing)
+    towers = [sc.towers(p) for p in range(2)]
+    stores = [sc.store(p) for p in range(2)]
+    card = sc.s.row_bricks[0, 0].copy()
+    sc.refresh()
+    sc.take(0)
+    assert sc.phase != EVENT_PATRICIAN and sc.hand(0, "Patrician") == 1
+    assert sc.discard()[KIND[event]] == 1 and sc.discard()[KIND["Patrician"]] == 0
+    assert [sc.towers(p) for p in range(2)] == towers
+    assert sc.store(0) == (np.array(stores[0]) + card).tolist() and sc.store(1) == stores[1]
+    # The same position with one change that gives the event an effect: the question is asked.
+    asked = _event_position(event, nothing, something)
+    asked.refresh()
+    asked.take(0)
+    assert asked.phase == EVENT_PATRICIAN and asked.legal() == {IGNORE_EVENT, PASS}
 
 
 def test_patrician_discards_a_hand_card():
@@ -2167,7 +2356,11 @@ def test_random_play_keeps_the_rules(num_players):
                 warehouse, buildings = state.buildings[b, t, 1], int(state.buildings[b, t].sum())
                 limit = WAREHOUSE_STORE_LIMIT if warehouse else STORE_LIMIT
                 assert state.storehouse[b, t].sum() <= limit
-                hand = state.hand[b, t]
+                hand = state.hand[b, t].copy()
+                # A Monument may reach them out of turn in the same step (a forced take of the next
+                # player); their card limit counts it at the end of their next turn (DESIGN §13.7).
+                monument = KIND["Monument"]
+                hand[monument] = min(hand[monument], before.hand[b, t, monument])
                 if not warehouse:
                     # Over the limit only with celebrations alone.
                     held = int(hand.sum()) + buildings

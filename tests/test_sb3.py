@@ -55,7 +55,7 @@ def test_spaces_shapes_and_dtypes(players):
     game = medici(players)
     env = FlorentineVecEnv(game, num_envs=6, seed=1)
     assert isinstance(env, VecEnv)
-    assert env.observation_space == spaces.Box(-np.inf, np.inf, (game.obs_size,), np.float32)
+    assert env.observation_space == spaces.Box(*game.obs_bounds, (game.obs_size,), np.float32)  # the honest bounds
     assert env.action_space == spaces.Discrete(game.num_actions)
     obs = env.reset()
     assert obs.shape == (6, game.obs_size) and obs.dtype == np.float32
@@ -248,7 +248,7 @@ def test_bad_arguments_are_refused():
     with pytest.raises(ValueError, match="learner_seat"):
         FlorentineVecEnv(game, 2, learner_seat=2)
     with pytest.raises(ValueError, match="learner_seat"):
-        FlorentineVecEnv(game, 2, learner_seat="first")
+        FlorentineVecEnv(game, 2, learner_seat="last")
     with pytest.raises(ValueError, match="num_envs"):
         FlorentineVecEnv(game, 0)
     with pytest.raises(ValueError, match="all be zero"):

@@ -250,13 +250,11 @@ def reference_class(game):
 
 
 def aec_env_fn(game_name: str, num_players: int):
-    """``env()`` of the game's public ``<name>_v<version>`` module (or the same wrapper stack built generically)."""
-    version = florentine_envs.make(game_name, num_players=num_players).version
+    """``env()`` of the game's public ``<name>_v0`` module (or the same wrapper stack built generically)."""
     try:
-        module = importlib.import_module(f"florentine_envs.{game_name}_v{version}")
-        env = module.env
+        env = importlib.import_module(f"florentine_envs.{game_name}_v0").env
     except ModuleNotFoundError:
-        env, _ = make_env_functions(lambda **kw: florentine_envs.make(game_name, **kw))
+        env, _, _ = make_env_functions(lambda **kw: florentine_envs.make(game_name, **kw))
     return lambda: env(num_players=num_players)
 
 

@@ -107,6 +107,8 @@ def cmd_play(args, read=input, write=print) -> int:
     if None in agents:
         write("Answer with a number or an action name; several separated by spaces (name*3 repeats one)")
         write("answer the next prompts in turn; q quits.")
+        for line in game.play_notes():  # the game's advice to people, e.g. for a first game
+            write(line)
     state = game.init(np.array([args.seed], dtype=np.uint64), on_move=narrate)
     while not state.terminated[0]:
         seat = int(state.current_player[0])

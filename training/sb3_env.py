@@ -1,15 +1,12 @@
 """stable-baselines3 adapter: one learner seat against batched opponents.
 
-:class:`FlorentineVecEnv` is a real ``stable_baselines3`` ``VecEnv`` of
-``num_envs`` games of one :class:`~florentine_envs.core.game.Game`, stepped
-together on the batched engine. In each game the *learner* plays one seat (a
-random seat per episode by default, or a fixed one); every other seat is
-played inside the environment by opponent agents, also batched. The learner
-only ever sees its own decisions: ``step`` applies its actions to every game,
-then lets the opponents move in all games whose pending decision is theirs,
-repeatedly, until every game waits on the learner again; games that end are
-reset (with a new seat and new opponents) and advanced the same way. There is
-no Python loop over games, only over opponent kinds.
+:class:`FlorentineVecEnv` is a ``stable_baselines3`` ``VecEnv`` over the library's
+Gymnasium vector env :class:`florentine_envs.vector.LearnerVectorEnv` (``num_envs``
+games on the batched engine; the *learner* plays one seat, a random seat per episode
+by default or a fixed one, and batched opponents play the others inside the
+environment). This module only translates: agent names into the policies the library
+takes (the library never imports ``agents``), and Gymnasium's batched step into SB3's
+``VecEnv`` conventions (``terminal_observation`` and ``episode`` in per-game infos).
 
     >>> import florentine_envs
     >>> from sb3_contrib import MaskablePPO
@@ -63,22 +60,8 @@ from stable_baselines3.common.vec_env import VecEnv
 
 from agents import make_agent
 from agents.base import Agent
-from florentine_envs.core import rng
 from florentine_envs.core.game import Game
-
-GAME_STREAM = 0x5B3
-SEAT_STREAM = 0x5B4
-OPPONENT_STREAM = 0x5B5
-#: guard: opponents moving this many times in a row without the learner is an engine bug
-MAX_OPPONENT_MOVES = 100_000
-#: guard: this many fresh games in a row without a learner decision is an engine bug
-MAX_EMPTY_EPISODES = 1_000
-
-
-def _check_seed(seed) -> int:
-    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise ValueError(f"seed must be an integer in [0, 2**63), got {seed!r}")
-    return int(seed)
+from florentine_envs.core.learner import LearnerVectorEnv, _check_seed
 
 
 class FlorentineVecEnv(VecEnv):
@@ -99,36 +82,23 @@ class FlorentineVecEnv(VecEnv):
             raise ValueError(f"game must be a florentine_envs Game (florentine_envs.make(...)), got {type(game)!r}")
         if int(num_envs) < 1:
             raise ValueError(f"num_envs must be >= 1, got {num_envs!r}")
-        P = game.num_players
-        if isinstance(learner_seat, str):
-            if learner_seat != "random":
-                raise ValueError(f"learner_seat must be 'random' or a seat 0..{P - 1}, got {learner_seat!r}")
-        elif not (isinstance(learner_seat, (int, np.integer)) and 0 <= learner_seat < P):
-            raise ValueError(f"learner_seat must be 'random' or a seat 0..{P - 1}, got {learner_seat!r}")
         self.game = game
         self.render_mode = None
         self.seed_value = _check_seed(seed)
-        self.learner_seat_option = learner_seat
-        N, A = int(num_envs), game.num_actions
-        # Opponent agents are kept in an append-only pool so that an episode's draw (an index)
-        # stays valid when the mix changes; the mix is a weight per pool entry.
-        self._pool: list[Agent] = []
-        self._pool_keys: dict[Any, int] = {}
-        self._weights = np.zeros(0, np.float64)  # float[len(pool)], sums to 1
-        self.set_opponents(opponents)
-        self.episode = np.zeros(N, np.int64)  # int[N] episodes started in each slot
-        self.learner = np.zeros(N, np.int64)  # int[N] the learner's seat in each slot's episode
-        self.opponent = np.full((N, P), -1, np.int64)  # int[N, P] pool index playing each seat (-1: learner)
-        self._return = np.zeros(N, np.float64)  # float[N] learner's reward so far this episode
-        self._decisions = np.zeros(N, np.int64)  # int[N] learner decisions so far this episode
-        self._pending_rewards = np.zeros(N, np.float32)  # float32[N] rewards since the learner's last decision
+        # Agents are made once per name and kept: an episode's opponent draw stays valid when
+        # the mix changes, and reset() reseeds the ones made here.
+        self._agents: dict[Any, Agent] = {}
+        self._mix: dict[Any, float] = {}
         self._actions = None  # int[N] from step_async
-        self.state = None
+        self._learner_env = LearnerVectorEnv(game, int(num_envs), learner_seat=learner_seat, seed=self.seed_value)
+        self.set_opponents(opponents)
         super().__init__(
-            N,
+            int(num_envs),
             spaces.Box(-np.inf, np.inf, shape=(game.obs_size,), dtype=np.float32),
-            spaces.Discrete(A),
+            spaces.Discrete(game.num_actions),
         )
+        # the game's honest bounds (SB3 only needs the shape; normalising wrappers read the bounds)
+        self.observation_space = self._learner_env.single_observation_space
 
     # ------------------------------------------------------------ opponents
 
@@ -147,109 +117,69 @@ class FlorentineVecEnv(VecEnv):
                 "opponents must be an agent name, an Agent, a {name: weight} mix or a non-empty list, "
                 f"got {opponents!r}"
             )
-        weights = {}
         for key, weight in mix.items():
             if not isinstance(key, (str, Agent)):
                 raise ValueError(f"opponent {key!r} must be an agent name (str) or an Agent")
             if not (isinstance(weight, (int, float, np.number)) and np.isfinite(weight) and weight >= 0):
                 raise ValueError(f"opponent {key!r}: weight must be finite and >= 0, got {weight!r}")
-            weights[self._pool_index(key)] = float(weight)
-        total = sum(weights.values())
-        if total <= 0:
+        if sum(mix.values()) <= 0:
             raise ValueError(f"opponent weights must not all be zero, got {mix!r}")
-        self._weights = np.zeros(len(self._pool), np.float64)
-        for index, weight in weights.items():
-            self._weights[index] += weight / total
+        agents = [self._agent(key) for key in mix]
+        self._mix = {self._key(key): float(w) / sum(mix.values()) for key, w in mix.items()}
+        self._learner_env.set_opponents(agents, list(mix.values()))
 
-    def _pool_index(self, key) -> int:
+    @staticmethod
+    def _key(key):
         if isinstance(key, str) and key.endswith(".zip") and not key.startswith("ppo:"):
-            key = "ppo:" + key  # a bare checkpoint path (a league pool entry)
-        if key not in self._pool_keys:
-            seed = self._agent_seed(len(self._pool))
-            agent = key if isinstance(key, Agent) else make_agent(key, self.game, seed=seed)
-            self._pool_keys[key] = len(self._pool)
-            self._pool.append(agent)
-        return self._pool_keys[key]
+            return "ppo:" + key  # a bare checkpoint path (a league pool entry)
+        return key
+
+    def _agent(self, key) -> Agent:
+        key = self._key(key)
+        if key not in self._agents:
+            seed = self._agent_seed(len(self._agents))
+            self._agents[key] = key if isinstance(key, Agent) else make_agent(key, self.game, seed=seed)
+        return self._agents[key]
 
     def _agent_seed(self, index: int) -> int:
         return self.seed_value + 1_000_003 * (index + 1)
 
+    @staticmethod
+    def _name(key) -> str:
+        return key if isinstance(key, str) else key.name
+
     @property
     def opponent_mix(self) -> dict[str, float]:
         """``{agent name or key: weight}`` of the current mix (entries with weight > 0)."""
-        names = {index: (key if isinstance(key, str) else key.name) for key, index in self._pool_keys.items()}
-        return {names[i]: float(w) for i, w in enumerate(self._weights) if w > 0}
+        return {self._name(key): weight for key, weight in self._mix.items() if weight > 0}
 
     def opponent_names(self, slot: int) -> list[str | None]:
         """Who plays each seat of slot ``slot``'s episode (None for the learner's seat)."""
-        names = {index: (key if isinstance(key, str) else key.name) for key, index in self._pool_keys.items()}
-        return [None if i < 0 else names[int(i)] for i in self.opponent[slot]]
+        pool = self._learner_env._pool
+        by_policy = {agent.act: self._name(key) for key, agent in self._agents.items()}
+        return [None if i < 0 else by_policy[pool[int(i)]] for i in self._learner_env.opponent[slot]]
 
-    # ------------------------------------------------------------ episodes
+    # ------------------------------------------------------------ the library env's state
 
-    def _start(self, slots: np.ndarray) -> None:
-        """Start the next episode in ``slots`` (int[n]): fresh games, seats, opponents."""
-        P = self.game.num_players
-        seeds = rng.hash64(np.uint64(self.seed_value), GAME_STREAM, slots, self.episode[slots])
-        if self.state is None:
-            self.state = self.game.init(seeds)
-        else:
-            self.game.reset_games(self.state, slots, seeds)
-        if self.learner_seat_option == "random":
-            self.learner[slots] = rng.randint(self.seed_value, SEAT_STREAM, self.episode[slots], P, slots)
-        else:
-            self.learner[slots] = int(self.learner_seat_option)
-        # one uniform draw per (slot, seat) -> pool index through the mix's cumulative weights
-        u = rng.hash64(self.seed_value, OPPONENT_STREAM, self.episode[slots, None], slots[:, None] * P + np.arange(P))
-        u = (u >> np.uint64(11)).astype(np.float64) / float(1 << 53)  # float[n, P] in [0, 1)
-        cumulative = np.cumsum(self._weights)
-        drawn = np.minimum(np.searchsorted(cumulative, u * cumulative[-1], side="right"), len(cumulative) - 1)
-        self.opponent[slots] = np.where(np.arange(P) == self.learner[slots, None], -1, drawn)
-        self.episode[slots] += 1
-        self._return[slots] = 0.0
-        self._decisions[slots] = 0
-        self._pending_rewards[slots] = 0.0
+    @property
+    def state(self):
+        """The batched game state of the ``num_envs`` games (None before reset)."""
+        return self._learner_env.game_state
 
-    def _play_opponents(self, slots: np.ndarray) -> None:
-        """Let the opponents move in ``slots`` until each game waits on the learner or is over.
+    @property
+    def learner(self) -> np.ndarray:
+        """int[N] the learner's seat in each slot's episode."""
+        return self._learner_env.learner
 
-        ``Game.step`` moves every live game of a state, so the games whose pending decision
-        belongs to an opponent are selected into a sub-batch, stepped, and written back."""
-        state = self.state
-        for _ in range(MAX_OPPONENT_MOVES):
-            waiting = ~state.terminated[slots] & (state.current_player[slots] != self.learner[slots])
-            games = slots[waiting]
-            if games.size == 0:
-                return
-            sub = state.select(games)
-            seats = sub.current_player.astype(np.int64)
-            obs = self.game.observe(sub, seats)  # float32[n, obs_size]
-            who = self.opponent[games, seats]  # int[n] pool index of the player to move
-            actions = np.zeros(games.size, np.int64)
-            for index in np.unique(who):
-                rows = who == index
-                actions[rows] = self._pool[index].act(obs[rows], sub.legal_action_mask[rows])
-            self.game.step(sub, actions)
-            state.assign(games, sub)
-            self._pending_rewards[games] += sub.rewards[np.arange(games.size), self.learner[games]]
-        raise RuntimeError(f"{self.game.name}: opponents moved {MAX_OPPONENT_MOVES} times without the learner")
+    @property
+    def episode(self) -> np.ndarray:
+        """int[N] episodes started in each slot."""
+        return self._learner_env.episode
 
-    def _start_until_learner(self, slots: np.ndarray) -> None:
-        """Start episodes in ``slots`` and advance them to the learner's first decision.
-
-        A game that ends before the learner has a decision teaches nothing and cannot be
-        reported (SB3 expects one action per step), so it is replaced by the next episode."""
-        for _ in range(MAX_EMPTY_EPISODES):
-            if slots.size == 0:
-                return
-            self._start(slots)
-            self._play_opponents(slots)
-            slots = slots[self.state.terminated[slots]]
-        raise RuntimeError(f"{self.game.name}: {MAX_EMPTY_EPISODES} games in a row without a learner decision")
-
-    def _learner_obs(self) -> np.ndarray:
-        # a fresh array per call: SB3 keeps the previous step's observation while stepping
-        return self.game.observe(self.state, self.learner)
+    @property
+    def opponent(self) -> np.ndarray:
+        """int[N, P] index of the policy playing each seat (-1: the learner)."""
+        return self._learner_env.opponent
 
     # ------------------------------------------------------------ VecEnv API
 
@@ -257,15 +187,12 @@ class FlorentineVecEnv(VecEnv):
         """Restart every slot from episode 0 of the current seed; float32[N, obs_size].
 
         Agents given as instances keep their own random state; the rest is replayed exactly."""
-        self.episode[:] = 0
-        self.state = None
-        # agents made here from names are reseeded, so that reset() replays the same episodes
-        for key, index in self._pool_keys.items():
-            if isinstance(key, str):
-                self._pool[index].rng = np.random.default_rng(self._agent_seed(index))
-        self._start_until_learner(np.arange(self.num_envs))
-        self.reset_infos = [{"learner_seat": int(s)} for s in self.learner]
-        return self._learner_obs()
+        for index, (key, agent) in enumerate(self._agents.items()):
+            if isinstance(key, str):  # made here from a name: reseeded so that reset() replays
+                agent.rng = np.random.default_rng(self._agent_seed(index))
+        obs, info = self._learner_env.reset(seed=self.seed_value)
+        self.reset_infos = [{"learner_seat": int(s)} for s in info["learner_seat"]]
+        return obs
 
     def step_async(self, actions: np.ndarray) -> None:
         actions = np.asarray(actions)
@@ -277,57 +204,39 @@ class FlorentineVecEnv(VecEnv):
         self._actions = actions
 
     def step_wait(self):
-        if self.state is None:
+        if self._learner_env.game_state is None:
             raise ValueError("call reset() before step()")
-        if self._actions is None:
+        actions = self._actions
+        if actions is None:
             raise ValueError("step_wait() called without step_async()")
-        actions, self._actions = self._actions, None
-        state, N = self.state, self.num_envs
-        slots = np.arange(N)
-        # every game waits on the learner here (an invariant of reset/step), so the whole batch steps
-        self.game.step(state, actions)
-        self._decisions += 1
-        self._pending_rewards[:] = state.rewards[slots, self.learner]
-        self._play_opponents(slots)
-        rewards = self._pending_rewards.copy()
-        self._return += rewards
-        dones = state.terminated.copy()
-        infos: list[dict] = [{} for _ in range(N)]
-        finished = np.flatnonzero(dones)
-        if finished.size:
-            seats = self.learner[finished]
-            terminal_obs = self.game.observe(state.select(finished), seats)
-            scores = state.scores[finished].astype(np.int64)  # int[n, P]
-            ranks = self.game.ranks(state.select(finished))
-            mine = scores[np.arange(finished.size), seats]
-            others = np.where(np.arange(self.game.num_players) == seats[:, None], np.iinfo(np.int64).min, scores)
-            margin = mine - others.max(1)
-            wins = ranks[np.arange(finished.size), seats] == 1
-            # a game stopped by a turn limit (Firenze's max_turns) is a truncation: SB3 then bootstraps
-            truncated = state.truncated[finished]
-            for k, slot in enumerate(finished):
-                infos[slot] = {
-                    "terminal_observation": terminal_obs[k],
-                    "episode": {"r": float(self._return[slot]), "l": int(self._decisions[slot])},
-                    "final_scores": scores[k],
-                    "learner_seat": int(seats[k]),
-                    "score": int(mine[k]),
-                    "margin": int(margin[k]),
-                    "win": bool(wins[k]),
-                    "is_success": bool(wins[k]),
-                    "TimeLimit.truncated": bool(truncated[k]),
-                }
-            self._start_until_learner(finished)
-        return self._learner_obs(), rewards, dones, infos
+        self._actions = None
+        obs, rewards, terminated, truncated, info = self._learner_env.step(actions)
+        dones = terminated | truncated
+        infos: list[dict] = [{} for _ in range(self.num_envs)]
+        for slot in np.flatnonzero(dones):
+            final = info["final_info"][slot]
+            infos[slot] = {
+                "terminal_observation": info["final_obs"][slot],
+                "episode": {"r": final["episode_return"], "l": final["episode_length"]},
+                "final_scores": final["final_scores"],
+                "learner_seat": final["learner_seat"],
+                "score": final["score"],
+                "margin": final["margin"],
+                "win": final["win"],
+                "is_success": final["win"],
+                # a game stopped by a turn limit (Firenze's max_turns): SB3 then bootstraps
+                "TimeLimit.truncated": bool(truncated[slot]),
+            }
+        return obs, rewards, dones, infos
 
     def action_masks(self) -> np.ndarray:
         """bool[N, A]: the learner's legal actions in each game (a copy)."""
-        if self.state is None:
+        if self._learner_env.game_state is None:
             raise ValueError("call reset() before action_masks()")
-        return self.state.legal_action_mask.copy()
+        return self._learner_env.action_masks()
 
     def close(self) -> None:
-        self.state = None
+        self._learner_env.close()
 
     def seed(self, seed: int | None = None) -> list[int | None]:
         """Use ``seed`` from the next ``reset()`` on (a random one if None); returns it per slot."""

@@ -5,9 +5,27 @@ agents ``player_0 … player_{P-1}``, dict observations ``{"observation":
 float32[obs_size], "action_mask": int8[num_actions]}`` (the mask is all zeros
 for agents not to move), terminal rewards, ``infos[agent]`` with the player's
 ``score`` and, once the game is over, ``rank`` (1 = best, ties share).
+``obs_type="flat"`` makes the observation the ``Box`` alone, with the mask in
+``infos[agent]["action_mask"]`` (PettingZoo's other masking convention), so that
+SuperSuit's observation wrappers (``normalize_obs_v0`` ...) apply directly. The
+``Box`` has the finite per-entry bounds the rules guarantee (``Game.obs_bounds``).
 
 Unlike PettingZoo's ``TerminateIllegalWrapper``, an illegal action is refused:
-``ValueError`` naming the action and the legal ones, and the game is unchanged.
+``ValueError`` naming the action and the legal ones, and the game is unchanged. So that
+tools stepping with an unmasked ``action_space(agent).sample()`` (PettingZoo's
+``state_test``) still play legal games, the action spaces are
+:class:`~florentine_envs.core.spaces.LegalDiscrete`: their unmasked ``sample()`` draws a
+legal action of the agent's pending decision.
+
+``state()`` is the whole game as one float32 vector (``state_space``): every player's
+observation, seat 0's first, so every hand is in it; the deck order and future draws,
+which no player knows, are not (``Game.state_vector``). The batched game state itself
+(one game) is ``env.unwrapped.game_state``.
+
+The parallel API (``parallel_env``) is PettingZoo's ``turn_based_aec_to_parallel``: each
+parallel step takes the action of the agent whose turn it is (the others' actions are
+ignored; their masks are all zeros). PettingZoo's ``aec_to_parallel`` refuses these envs
+on purpose (``is_parallelizable`` is False: the players do not act simultaneously).
 """
 
 from __future__ import annotations
@@ -18,32 +36,62 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from .game import Game
+from .registry import check_choice, check_options
+from .spaces import LegalDiscrete, observation_box
+
+
+RENDER_MODES = (None, "ansi", "human")
+
+
+def render_text(game: Game, state, render_mode: str | None):
+    """``render()`` of the text modes: the game's picture returned ("ansi") or printed ("human")."""
+    if render_mode is None:
+        gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+        return None
+    if state is None:
+        raise ValueError(f"{game.name}: call reset() before render()")
+    text = game.render(state, 0)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 class FlorentineAECEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "florentine", "is_parallelizable": False}
 
-    def __init__(self, game: Game, render_mode: str | None = None):
+    def __init__(self, game: Game, render_mode: str | None = None, obs_type: str = "dict", env_name: str | None = None):
         super().__init__()
-        if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"{game.name}: render_mode={render_mode!r}; allowed: None, 'ansi', 'human'")
+        check_choice(game.name, "render_mode", render_mode, RENDER_MODES)
+        check_choice(game.name, "obs_type", obs_type, ("dict", "flat"))
         self.game = game
+        self.obs_type = obs_type
         self.render_mode = render_mode
-        self.metadata = dict(self.metadata, name=f"{game.name}_v{game.version}")
+        # PettingZoo's name is the module id (``medici_v0``); the game's own ``version`` (rules and
+        # saved-state format) is separate and is checked by from_json
+        self.metadata = dict(self.metadata, name=env_name or f"{game.name}_v0")
         self.possible_agents = [f"player_{i}" for i in range(game.num_players)]
         self.agent_name_mapping = {name: i for i, name in enumerate(self.possible_agents)}
-        obs_space = gymnasium.spaces.Box(low=-np.inf, high=np.inf, shape=(game.obs_size,), dtype=np.float32)
+        obs_space = observation_box(*game.obs_bounds)
         mask_space = gymnasium.spaces.Box(low=0, high=1, shape=(game.num_actions,), dtype=np.int8)
-        self.observation_spaces = {
-            a: gymnasium.spaces.Dict({"observation": obs_space, "action_mask": mask_space})
-            for a in self.possible_agents
+        if obs_type == "flat":  # the Box alone; the mask travels in infos[agent]["action_mask"]
+            self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        else:
+            self.observation_spaces = {
+                a: gymnasium.spaces.Dict({"observation": obs_space, "action_mask": mask_space})
+                for a in self.possible_agents
+            }
+        self.action_spaces = {
+            a: LegalDiscrete(game.num_actions, lambda p=p: self._pending_mask(p)) for p, a in enumerate(self.possible_agents)
         }
-        self.action_spaces = {a: gymnasium.spaces.Discrete(game.num_actions) for a in self.possible_agents}
-        self.state = None
+        self.state_space = observation_box(*game.state_bounds)
+        self.game_state = None  # the batched State of the one game (B = 1), None before reset()
         self._seed_sequence = np.random.SeedSequence()
         self._players = [np.array([p]) for p in range(game.num_players)]  # int[1] per seat, for observe
+        self._no_actions = np.zeros(game.num_actions, np.int8)  # int8[A] mask of an agent not to move
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -63,32 +111,49 @@ class FlorentineAECEnv(AECEnv):
         if options and "game_seed" in options:
             game_seed = int(options["game_seed"])
         self.game_seed = game_seed
-        self.state = self.game.init(np.array([game_seed], dtype=np.uint64))
+        self.game_state = self.game.init(np.array([game_seed], dtype=np.uint64))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self._refresh_infos()
-        self.agent_selection = self.possible_agents[int(self.state.current_player[0])]
+        self.agent_selection = self.possible_agents[int(self.game_state.current_player[0])]
         if self.render_mode == "human":
             self.render()
+
+    def _pending_mask(self, player: int) -> np.ndarray | None:
+        """bool[A]: ``player``'s legal actions if their decision is pending, else None."""
+        state = self.game_state
+        if state is None or state.terminated[0] or int(state.current_player[0]) != player:
+            return None
+        return state.legal_action_mask[0]
+
+    # ---------------------------------------------------------------- state
+
+    def state(self) -> np.ndarray:
+        """float32[state_size]: the whole game, every hand included (see the module doc)."""
+        if self.game_state is None:
+            raise ValueError(f"{self.game.name}: call reset() before state()")
+        return self.game.state_vector(self.game_state)[0]
 
     # ---------------------------------------------------------------- observe
 
     def observe(self, agent):
         player = self.agent_name_mapping[agent]
-        obs = self.game.observe(self.state, self._players[player])[0]
-        if not self.state.terminated[0] and int(self.state.current_player[0]) == player:
-            mask = self.state.legal_action_mask[0].astype(np.int8)
+        obs = self.game.observe(self.game_state, self._players[player])[0]
+        if self.obs_type == "flat":
+            return obs
+        if not self.game_state.terminated[0] and int(self.game_state.current_player[0]) == player:
+            mask = self.game_state.legal_action_mask[0].astype(np.int8)
         else:
-            mask = np.zeros(self.game.num_actions, np.int8)
+            mask = self._no_actions.copy()
         return {"observation": obs, "action_mask": mask}
 
     # ---------------------------------------------------------------- step
 
     def step(self, action) -> None:
-        if self.state is None:
+        if self.game_state is None:
             raise ValueError(f"{self.game.name}: call reset() before step()")
         if not self.agents:
             raise ValueError(f"{self.game.name}: the game is over and every agent is done; call reset()")
@@ -109,47 +174,43 @@ class FlorentineAECEnv(AECEnv):
             raise ValueError(
                 f"{self.game.name}: {agent} must act with an integer action id; got {action!r}; legal actions: "
                 + ", ".join(
-                    f"{a} ({self.game.action_names[a]})" for a in np.flatnonzero(self.state.legal_action_mask[0])
+                    f"{a} ({self.game.action_names[a]})" for a in np.flatnonzero(self.game_state.legal_action_mask[0])
                 )
             )
-        self.game.step(self.state, np.array([int(action)]))  # raises ValueError, state unchanged, if illegal
+        self.game.step(self.game_state, np.array([int(action)]))  # raises ValueError, state unchanged, if illegal
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.state.rewards[0].tolist()
+        rewards = self.game_state.rewards[0].tolist()
         self.rewards = {a: rewards[self.agent_name_mapping[a]] for a in self.agents}
         self._accumulate_rewards()
-        if self.state.terminated[0]:
+        if self.game_state.terminated[0]:
             # A game stopped by a turn limit (State.truncated, set with terminated) is a truncation.
-            truncated = bool(self.state.truncated[0])
+            truncated = bool(self.game_state.truncated[0])
             self.terminations = {a: not truncated for a in self.agents}
             self.truncations = {a: truncated for a in self.agents}
         self._refresh_infos()
-        self.agent_selection = self.possible_agents[int(self.state.current_player[0])]
+        self.agent_selection = self.possible_agents[int(self.game_state.current_player[0])]
         if self.render_mode == "human":
             self.render()
 
     def _refresh_infos(self) -> None:
-        scores = self.state.scores[0].tolist()
-        done = bool(self.state.terminated[0])
-        ranks = self.game.ranks(self.state)[0].tolist() if done else None
+        scores = self.game_state.scores[0].tolist()
+        done = bool(self.game_state.terminated[0])
+        ranks = self.game.ranks(self.game_state)[0].tolist() if done else None
         self.infos = {}
         for a in self.agents:
             p = self.agent_name_mapping[a]
             info = {"score": scores[p]}
             if done:
                 info["rank"] = ranks[p]
+            if self.obs_type == "flat":
+                mask = self._pending_mask(p)
+                info["action_mask"] = self._no_actions.copy() if mask is None else mask.astype(np.int8)
             self.infos[a] = info
 
     # ---------------------------------------------------------------- render
 
     def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
-            return None
-        text = self.game.render(self.state, 0)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.game, self.game_state, self.render_mode)
 
     def close(self) -> None:
         pass
@@ -160,26 +221,49 @@ class StrictOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
     raises ``ValueError`` (PettingZoo only warns) -- bad input is never absorbed."""
 
     def step(self, action) -> None:
-        if self._has_reset and not self.agents:
-            raise ValueError(
-                f"{self.unwrapped.game.name}: the game is over and every agent is done "
-                f"(got action {action!r}; no action is legal); call reset()"
-            )
-        super().step(action)
+        if self._has_reset:
+            env = self.env  # the raw env, reached once (attribute forwarding costs on every access)
+            if not env.agents:
+                raise ValueError(
+                    f"{env.game.name}: the game is over and every agent is done "
+                    f"(got action {action!r}; no action is legal); call reset()"
+                )
+            self._has_updated = True
+            env.step(action)
+            return
+        super().step(action)  # PettingZoo's error for a step before reset()
+
+    def last(self, observe: bool = True):
+        if self._has_reset:  # straight to the raw env: the hot call of every AEC loop
+            return self.env.last(observe)
+        return super().last(observe)
 
 
-def make_env_functions(game_factory: Callable[..., Game]):
-    """``(env, raw_env)`` for a ``<game>_v0`` module, PettingZoo style."""
+def make_env_functions(game_factory: Callable[..., Game], env_name: str | None = None):
+    """``(env, raw_env, parallel_env)`` for a ``<game>_v0`` module (``env_name``), PettingZoo style."""
 
-    def raw_env(num_players: int | None = None, render_mode: str | None = None, **options) -> FlorentineAECEnv:
+    def raw_env(
+        num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options
+    ) -> FlorentineAECEnv:
+        check_options(getattr(game_factory, "name", str(game_factory)), game_factory, options)
         kwargs = dict(options)
         if num_players is not None:
             kwargs["num_players"] = num_players
-        return FlorentineAECEnv(game_factory(**kwargs), render_mode=render_mode)
+        return FlorentineAECEnv(game_factory(**kwargs), render_mode=render_mode, obs_type=obs_type, env_name=env_name)
 
-    def env(num_players: int | None = None, render_mode: str | None = None, **options):
+    def env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options):
         # No AssertOutOfBoundsWrapper / TerminateIllegalWrapper: the raw env itself refuses a
         # bad action with a ValueError and leaves the game unchanged.
-        return StrictOrderEnforcingWrapper(raw_env(num_players=num_players, render_mode=render_mode, **options))
+        return StrictOrderEnforcingWrapper(
+            raw_env(num_players=num_players, render_mode=render_mode, obs_type=obs_type, **options)
+        )
 
-    return env, raw_env
+    def parallel_env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict",
+                     **options):
+        """The parallel API: PettingZoo's ``turn_based_aec_to_parallel`` over :func:`env` (only
+        the agent to move acts in each step; see the module doc)."""
+        return turn_based_aec_to_parallel(
+            env(num_players=num_players, render_mode=render_mode, obs_type=obs_type, **options)
+        )
+
+    return env, raw_env, parallel_env

@@ -93,6 +93,8 @@ class Game(abc.ABC):
                 f"{self.name}: actions must be an integer array of shape ({batch},), "
                 f"got {actions.dtype} array of shape {actions.shape}"
             )
+        if batch == 1 and on_move is None and not self.debug:
+            return self._step_one(state, actions)
         # Validation is whole-batch: one flat gather of mask[b, action_b] (``mode="clip"`` keeps an
         # out-of-range action inside the array; ``in_range`` refuses it), finished games pass
         # whatever they hold. Negative actions read as uint64 are huge, so one comparison does.
@@ -118,6 +120,32 @@ class Game(abc.ABC):
         if self.debug:
             self.check_invariants(state)
         return state
+
+    def _step_one(self, state: State, actions: np.ndarray) -> State:
+        """:meth:`step` for a batch of one game (the AEC and Gymnasium envs), with Python scalars
+        where the batched path builds index arrays: the same checks, the same handlers, the
+        same result (``check_game``'s batch-invariance test compares the two)."""
+        state.rewards.fill(0.0)
+        if state.terminated[0]:
+            return state  # frozen: any action is ignored
+        action = int(actions[0])
+        if not (0 <= action < self.num_actions and state.legal_action_mask[0, action]):
+            raise ValueError(self.illegal_action_message(state, 0, action))
+        state.step_count += 1
+        games = self._rows(1)
+        self._apply(state, games, np.array([action], np.int64))
+        self._play_forced_one(state)
+        return state
+
+    def _play_forced_one(self, state: State) -> None:
+        """:meth:`_play_forced` for a batch of one game."""
+        games = self._rows(1)
+        for _ in range(MAX_FORCED_CHAIN):
+            mask = state.legal_action_mask[0]
+            if state.terminated[0] or np.count_nonzero(mask) != 1:
+                return
+            self._apply(state, games, np.array([int(mask.argmax())], np.int64))
+        raise RuntimeError(f"{self.name}: forced-move chain did not end")
 
     def reset_games(self, state: State, games: np.ndarray, seeds) -> None:
         """Replace the games at ``games`` (int[n]) by fresh games with ``seeds`` (uint64[n]), in place."""
@@ -245,6 +273,11 @@ class Game(abc.ABC):
         who = f"player_{int(before.current_player[game])}"
         return [f"{who} {'(forced) ' if forced else ''}plays {self.action_names[action]}"]
 
+    def play_notes(self) -> list[str]:
+        """Lines for a person about to play in the terminal (``florentine play``): e.g. the
+        rulebook's advice for a first game (override per game)."""
+        return []
+
     def render(self, state: State, game: int = 0) -> str:
         """Text picture of one game (override per game)."""
         return f"{self.name}: player {int(state.current_player[game])} to move"
@@ -357,8 +390,11 @@ def _layout_bounds(name: str, layout: dict[str, slice], size: int, fields: dict)
             if value.ndim and value.shape != (width,):
                 raise ValueError(f"{name}: bounds of {field!r} have shape {value.shape}, the field has {width} values")
             target[where] = value
-    if not (np.isfinite(low).all() and np.isfinite(high).all() and (low <= high).all()):
-        raise ValueError(f"{name}: observation bounds must be finite with low <= high")
+    # low < high strictly: normalising wrappers (SuperSuit's normalize_obs_v0) divide by the width
+    if not (np.isfinite(low).all() and np.isfinite(high).all() and (low < high).all()):
+        bad = int(np.flatnonzero(~(np.isfinite(low) & np.isfinite(high) & (low < high)))[0])
+        field = next(f for f, where in layout.items() if where.start <= bad < where.stop)
+        raise ValueError(f"{name}: bounds of {field!r} must be finite with low < high, got [{low[bad]}, {high[bad]}]")
     low.flags.writeable = high.flags.writeable = False
     return low, high
 

@@ -19,14 +19,27 @@ def make(name: str, num_players: int | None = None, **options) -> Game:
     if name not in _REGISTRY:
         raise ValueError(f"unknown game {name!r}; available: {', '.join(available_games())}")
     factory = _REGISTRY[name]
+    check_options(name, factory, options)
+    if num_players is None:
+        return factory(**options)
+    return factory(num_players=num_players, **options)
+
+
+def check_options(name: str, factory: Callable[..., Game], options: dict) -> None:
+    """``ValueError`` naming the unknown options and the allowed ones (``factory.option_names``)."""
     allowed = getattr(factory, "option_names", None)
     if allowed is not None:
         unknown = sorted(set(options) - set(allowed))
         if unknown:
-            raise ValueError(f"{name}: unknown option(s) {unknown}; allowed: {', '.join(allowed)}")
-    if num_players is None:
-        return factory(**options)
-    return factory(num_players=num_players, **options)
+            raise ValueError(
+                f"{name}: unknown option(s) {unknown}; allowed: num_players, {', '.join(allowed)}"
+            )
+
+
+def check_choice(game_name: str, option: str, value, allowed: tuple) -> None:
+    """``ValueError`` naming ``option``'s value and the allowed ones, unless ``value in allowed``."""
+    if value not in allowed:
+        raise ValueError(f"{game_name}: {option}={value!r}; allowed: {', '.join(map(repr, allowed))}")
 
 
 def available_games() -> list[str]:

@@ -1,8 +1,12 @@
-"""One package per game; importing this package registers every game."""
+"""One package per game; importing this package registers every game (``florentine_envs.make``)
+and its Gymnasium id (``gymnasium.make("florentine/<Name>-v0")``)."""
 
+from ..core.learner import register_gymnasium
 from ..core.registry import register
 from .firenze import Firenze
 from .medici import Medici
 
 register("medici", Medici)
 register("firenze", Firenze)
+register_gymnasium("medici", "Medici")
+register_gymnasium("firenze", "Firenze")

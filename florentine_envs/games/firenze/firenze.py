@@ -31,9 +31,12 @@ sentence, are in DESIGN_NOTES.md §13; each has a scenario test in
   limit entirely.
 * The Architect changes the scored height of one fulfilment; level tiles and
   privileges use the commission's printed height; it does not help the bell tower.
-* The neutral-seal advice "the third and fourth Levels" means the 3rd and 4th
-  board spaces from the bottom (heights 5-6); the other reading is one data
-  edit away.
+* The Saboteur is a personnel card (held, played in one's own turn, counted by
+  the card limit): it acts only on another player, and an event's effect "only
+  applies to the player whose turn it is".
+* The neutral-seal advice "the third and fourth Levels" means the 3- and 4-brick
+  commissions ("1 Brick = 1 Level"); the data flag ``levels_are_positions``
+  switches to v0's reading, the 3rd and 4th board spaces (heights 5-6).
 * Seat 0 is the starting player ("whoever was most recently up a tower").
 
 Implementation notes:
@@ -59,7 +62,18 @@ Implementation notes:
   changed in the other) and short branches of the commonest handlers. They give
   exactly the batched result (``tests/test_firenze_single_game.py``).
 
-Changelog: v0 -- first release.
+Changelog:
+
+* v1 -- the Saboteur is personnel (was an event): it joins the hand, the
+  ``played`` flags and the card limit, with two new actions appended
+  (``patrician_discard_saboteur`` 166, ``limit_discard_saboteur`` 167; 168 in
+  all, ids 0-165 unchanged); phase 4 (was EVENT_SABOTEUR) is never entered; the
+  observation's ``played`` and ``own_hand`` (and ``opponent_hands``) fields grow
+  by the Saboteur, ``event`` loses it. The Patrician is not offered against an
+  event that would change nothing. The recommended neutral seals follow the
+  brick-count reading of "the third and fourth Levels" by default
+  (``levels_are_positions`` is read). See SPEC.md "Changes".
+* v0 -- first release.
 """
 
 from __future__ import annotations
@@ -96,7 +110,7 @@ NUM_PHASES = 18
     PH_PAY_CARD,
     PH_EV_PATRICIAN,
     PH_EV_OWN_TOWER,
-    PH_EV_SABOTEUR,
+    PH_UNUSED,  # EVENT_SABOTEUR until v0; the Saboteur is personnel since v1 (the id is kept)
     PH_EV_DISCARD,
     PH_EV_KEEP,
     PH_EV_PAY,
@@ -112,7 +126,7 @@ NUM_PHASES = 18
     PH_OVER,
 ) = range(NUM_PHASES)
 PHASE_NAMES = [
-    "CHOOSE", "PAY_CARD_COST", "EVENT_PATRICIAN", "EVENT_OWN_TOWER", "EVENT_SABOTEUR", "EVENT_DISCARD",
+    "CHOOSE", "PAY_CARD_COST", "EVENT_PATRICIAN", "EVENT_OWN_TOWER", "UNUSED", "EVENT_DISCARD",
     "EVENT_KEEP_TOWER", "EVENT_PAY", "EXCHANGE", "EXCHANGE_PAY", "BUILD", "PAY_BUILD_COST", "FULFILL",
     "LIMIT_BRICKS", "LIMIT_CARDS", "ALCHEMIST_GIVE", "SMUGGLER_GIVE", "GAME_OVER",
 ]  # fmt: skip
@@ -137,11 +151,14 @@ A_ARCHITECT = 153
 A_IGNORE = 154
 A_LIMIT = 155
 A_PASS = 165
-NUM_ACTIONS = 166
+# Appended in v1 for the Saboteur, now a hand card, so that ids 0-165 keep their v0 meaning.
+A_PATRICIAN_SABOTEUR = 166
+A_LIMIT_SABOTEUR = 167
+NUM_ACTIONS = 168
 
 _FREE_PERSONNEL_PHASES = (PH_CHOOSE, PH_EXCHANGE, PH_BUILD, PH_FULFILL)
 _PAY_PHASES = (PH_PAY_CARD, PH_EXCHANGE_PAY, PH_PAY_BUILD, PH_EV_DISCARD, PH_EV_PAY, PH_LIMIT_BRICKS, PH_LIMIT_CARDS)
-_EVENT_PHASES = (PH_EV_PATRICIAN, PH_EV_OWN_TOWER, PH_EV_SABOTEUR, PH_EV_DISCARD, PH_EV_KEEP, PH_EV_PAY)
+_EVENT_PHASES = (PH_EV_PATRICIAN, PH_EV_OWN_TOWER, PH_EV_DISCARD, PH_EV_KEEP, PH_EV_PAY)
 _BIG = np.iinfo(np.uint64).max
 
 
@@ -243,7 +260,7 @@ class FirenzeState(State):
     seals_left: np.ndarray  # int8[B, P]
     prestige: np.ndarray  # int16[B, P]
     end_trigger: np.ndarray  # int8[B]         seat that placed its last seal first, -1
-    played: np.ndarray  # bool[B, 7]           personnel names played this turn
+    played: np.ndarray  # bool[B, 8]           personnel names played this turn (v0 order, Saboteur last)
     princess_active: np.ndarray  # bool[B]
     mason_active: np.ndarray  # bool[B]
     exchange_done: np.ndarray  # bool[B]
@@ -268,7 +285,7 @@ class Firenze(Game):
     ``max_turns`` (int, default 60*P), ``data`` (dict patch or path)."""
 
     name = "firenze"
-    version = 0
+    version = 1  # see the changelog in the module docstring
     player_counts = (2, 3, 4)
     reference = "florentine_envs.games.firenze.reference:FirenzeReference"
     option_names = (
@@ -381,16 +398,32 @@ class Firenze(Game):
             self.in_game[k["Campanile"]] = 0
         self.total_cards = int(self.in_game.sum())
         types = self.kind_type
-        self.hand_kinds = np.array([i for i, t in enumerate(types) if t in ("personnel", "celebration")])  # [12]
-        self.personnel_kinds = np.array([i for i, t in enumerate(types) if t == "personnel"])  # [7]
-        self.building_kinds = np.array([i for i, t in enumerate(types) if t == "building"])  # [3]
-        self.event_kinds = np.array([i for i, t in enumerate(types) if t == "event"])  # [8]
-        self.limit_kinds = np.array([i for i, t in enumerate(types) if t in ("personnel", "building")])  # [10]
-        self.church_kinds = np.array([i for i, t in enumerate(types) if t == "church"])
-        if (len(self.hand_kinds), len(self.personnel_kinds), len(self.building_kinds)) != (12, 7, 3) or len(
-            self.limit_kinds
-        ) != 10:
-            raise ValueError("firenze: card types must give 12 hand kinds, 7 personnel and 3 buildings")
+
+        def of_type(*wanted) -> np.ndarray:
+            # Kind order, except that the Saboteur (a hand card since v1) comes last, so that the v0
+            # kinds keep their action ids and observation offsets (SPEC §A).
+            kinds = [i for i, t in enumerate(types) if t in wanted]
+            return np.array(sorted(kinds, key=lambda i: (self.kind_names[i] == "Saboteur", i)), np.int64)
+
+        self.hand_kinds = of_type("personnel", "celebration")  # [13]
+        self.personnel_kinds = of_type("personnel")  # [8]
+        self.building_kinds = of_type("building")  # [3]
+        self.event_kinds = of_type("event")  # [7]
+        self.limit_kinds = of_type("personnel", "building")  # [11]
+        self.church_kinds = of_type("church")
+        shape = (len(self.hand_kinds), len(self.personnel_kinds), len(self.building_kinds), len(self.limit_kinds))
+        if shape != (13, 8, 3, 11) or self.kind_names[self.hand_kinds[-1]] != "Saboteur":
+            raise ValueError("firenze: card types must give 13 hand kinds, 8 personnel (the Saboteur among them) "
+                             "and 3 buildings")  # fmt: skip
+        # The action ids that name a hand kind (PATRICIAN_DISCARD) or a card-limit kind (LIMIT_DISCARD),
+        # in hand_kinds / limit_kinds order: the v0 blocks, then the Saboteur's appended ids.
+        self.patrician_ids = np.array([*range(A_PATRICIAN_DISCARD, A_PATRICIAN_DISCARD + 12), A_PATRICIAN_SABOTEUR])
+        self.limit_ids = np.array([*range(A_LIMIT, A_LIMIT + 10), A_LIMIT_SABOTEUR])
+        self.action_kind = np.full(NUM_ACTIONS, -1, np.int64)  # [168] the card kind an action id names
+        self.action_kind[self.patrician_ids] = self.hand_kinds
+        self.action_kind[self.limit_ids] = self.limit_kinds
+        self.is_patrician_action = np.zeros(NUM_ACTIONS, bool)
+        self.is_patrician_action[self.patrician_ids] = True
         self.is_personnel = np.zeros(NUM_KINDS, bool)
         self.is_personnel[self.personnel_kinds] = True
         self.personnel_index = np.full(NUM_KINDS, -1, np.int64)
@@ -482,6 +515,14 @@ class Firenze(Game):
         rec = setup["neutral_seal_recommendations"]
         self.max_tiles_per_tower = int(rec["max_tiles_per_tower"])
         self.n34_range = (int(rec["on_levels_3_and_4"][0]), int(rec["on_levels_3_and_4"][-1]))
+        positions = rec["levels_are_positions"]
+        if not isinstance(positions, bool):
+            raise ValueError(f"firenze: levels_are_positions must be true or false, got {positions!r}")
+        # "two or three neutral seals should be set on the third and fourth Levels" (DESIGN_NOTES §13.21):
+        # the commissions of that many bricks ("1 Brick = 1 Level"), or with levels_are_positions those
+        # board spaces counted from the bottom.
+        levels = [int(x) for x in rec["levels"]]
+        self.advised_seal_spaces = np.isin(self.comm_level if positions else self.comm_height, levels)  # [36]
 
     def _check_board_options(self, neutral_seals, balconies) -> None:
         if isinstance(balconies, (list, tuple)):
@@ -533,10 +574,12 @@ class Firenze(Game):
         names += [f"smuggle_k{k}_{c}" for k in range(1, 4) for c in self.colour_names]
         names += [f"wholesale_{s}" for s in range(6)]
         slug = lambda i: self.kind_names[i].lower().replace(" ", "_")  # noqa: E731
-        names += [f"patrician_discard_{slug(i)}" for i in self.hand_kinds]
+        names += [f"patrician_discard_{slug(i)}" for i in self.hand_kinds[:12]]
         names += ["play_princess", "play_mason", "play_architect", "ignore_event"]
-        names += [f"limit_discard_{slug(i)}" for i in self.limit_kinds]
+        names += [f"limit_discard_{slug(i)}" for i in self.limit_kinds[:10]]
         names += ["pass"]
+        names += [f"patrician_discard_{slug(i)}" for i in self.hand_kinds[12:]]  # appended in v1 (Saboteur)
+        names += [f"limit_discard_{slug(i)}" for i in self.limit_kinds[10:]]
         assert len(names) == NUM_ACTIONS
         self.num_actions = NUM_ACTIONS
         self.action_names = names
@@ -545,14 +588,15 @@ class Firenze(Game):
         P = self.num_players
         sizes = [
             ("phase", NUM_PHASES), ("to_move", P), ("turn_player", P), ("start_player", P), ("turn_number", 1),
-            ("end", 2 + P), ("turn_flags", 5), ("build", 3), ("played", 7), ("payment", 3), ("event", 9),
+            ("end", 2 + P), ("turn_flags", 5), ("build", 3), ("played", len(self.personnel_kinds)), ("payment", 3),
+            ("event", len(self.event_kinds) + 1),
             ("exchange_slot", 1), ("take_colour", 6), ("keep", 13), ("row_cards", 6 * 28), ("row_bricks", 36),
             ("deck_size", 1), ("discard_counts", NUM_KINDS), ("unseen_counts", NUM_KINDS), ("pouch", 6),
             ("commissions", NUM_COMMISSIONS * (8 + P)), ("next_balcony", 5), ("level_tiles", 4),
-            ("church", 4 + P), ("majority_bonus", 6), ("players", P * 127), ("own_hand", 12),
+            ("church", 4 + P), ("majority_bonus", 6), ("players", P * 127), ("own_hand", len(self.hand_kinds)),
         ]  # fmt: skip
         if self.recall:
-            sizes.append(("opponent_hands", (P - 1) * 12))
+            sizes.append(("opponent_hands", (P - 1) * len(self.hand_kinds)))
         self.obs_layout = {}
         offset = 0
         for field, size in sizes:
@@ -604,7 +648,7 @@ class Firenze(Game):
             seals_left=z((B, P), np.int8),
             prestige=z((B, P), np.int16),
             end_trigger=np.full(B, -1, np.int8),
-            played=z((B, 7), bool),
+            played=z((B, len(self.personnel_kinds)), bool),
             princess_active=z(B, bool),
             mason_active=z(B, bool),
             exchange_done=z(B, bool),
@@ -670,12 +714,12 @@ class Firenze(Game):
         tiles_on_tower = balcony.reshape(B, 6, 6).sum(2)  # [B, colour]
         lo, hi = self.n34_range
         n34 = lo + rng.randint(st.seed, STREAM_SETUP, 10, hi - lo + 1)
-        mid_level = np.isin(self.comm_level, (3, 4))  # "the third and fourth Levels"
         for k in range(self.neutral_count):
             valid = (st.commission_owner == -1) & ~balcony
             if self.neutral_mode == "recommended":
                 valid &= (tiles_on_tower < self.max_tiles_per_tower)[:, self.comm_colour]
-                valid &= np.where((k < n34)[:, None], mid_level[None, :], ~mid_level[None, :])
+                advised = self.advised_seal_spaces[None, :]
+                valid &= np.where((k < n34)[:, None], advised, ~advised)
             if not valid.any(1).all():
                 raise ValueError("firenze: the neutral seals cannot be placed on this board (check the data)")
             keys = rng.hash64(st.seed[:, None], STREAM_SETUP, 20 + k, np.arange(NUM_COMMISSIONS))
@@ -881,6 +925,7 @@ class Firenze(Game):
             st.event_kind[g] = kind[ev]
             pat = st.hand[g, p[ev], self.K["Patrician"]] > 0
             pat &= ~st.played[g, self.KP["Patrician"]]
+            pat &= self._event_has_effect(st, g, kind[ev], p[ev])
             st.phase[g[pat]] = PH_EV_PATRICIAN
             self._later("resolve", g[~pat])
         self._later("finish", games[~ev])
@@ -924,6 +969,26 @@ class Firenze(Game):
 
     # ----------------------------------------------------------------- events
 
+    def _event_has_effect(self, st: FirenzeState, games, kind, p) -> np.ndarray:
+        """bool[n]: resolving event ``kind`` (taken by seat ``p``) would change something. The
+        Patrician may "ignore the effect of an Event Card"; an event with no effect is not worth
+        the question (DESIGN_NOTES §13.5)."""
+        K = self.K
+        height = st.tower_height[games]  # [n, P, 12]
+        store = st.storehouse[games].sum(2)  # [n, P] (the card's bricks of a Flood / Fire are aside)
+        rows = np.arange(games.size)
+        own_tower = height[rows, p].max(1) > 0
+        effect = np.ones(games.size, bool)  # Renaissance always reshuffles
+        for names, cond in (
+            (("Botch", "Collapse"), own_tower),  # "If you have no Tower under construction, nothing happens."
+            (("Tribute",), (height > 0).any((1, 2))),  # every tower of every player
+            (("Luxury Tax",), (height >= self.lux_min_height).any((1, 2))),
+            (("Flood",), (store > 0).any(1)),  # every player's storehouse
+            (("Storehouse Fire",), store[rows, p] > 0),
+        ):
+            effect = np.where(np.isin(kind, [K[name] for name in names]), cond, effect)
+        return effect
+
     def _resolve_event(self, st: FirenzeState, games: np.ndarray) -> None:
         if games.size == 0:
             return
@@ -937,12 +1002,6 @@ class Firenze(Game):
             has = st.tower_colour[g, p[sel], 0] >= 0
             st.phase[g[has]] = PH_EV_OWN_TOWER
             done.append(g[~has])
-        sel = kind == K["Saboteur"]
-        if sel.any():
-            g = games[sel]
-            any_tower = (st.tower_colour[g, :, 0] >= 0).sum(1) > (st.tower_colour[g, p[sel], 0] >= 0)
-            st.phase[g[any_tower]] = PH_EV_SABOTEUR
-            done.append(g[~any_tower])
         sel = kind == K["Storehouse Fire"]
         if sel.any():
             g, pp = games[sel], p[sel]
@@ -1195,7 +1254,7 @@ class Firenze(Game):
         bridge = st.buildings[games, p, self.KB["Bridge"]]
         give = np.where(bridge, self.exchange_give_bridge, self.exchange_give)
         no_exchange = st.exchange_done[games] | (st.storehouse[games, p].sum(1) < give)
-        idle = no_exchange & self._idle(st, games, ("Wholesaler", "Alchemist", "Smuggler", "Patrician"))
+        idle = no_exchange & self._idle(st, games, ("Wholesaler", "Alchemist", "Smuggler", "Patrician", "Saboteur"))
         if idle.any():
             self._enter_build(st, games[idle])
 
@@ -1205,14 +1264,14 @@ class Firenze(Game):
         st.phase[games] = PH_BUILD
         no_bricks = st.storehouse[games, st.turn_player[games]].sum(1) == 0  # bricks_built is 0 here
         free = self._build_cost(st, games, np.zeros(games.size, np.int64)) == 0
-        idle = no_bricks & free & self._idle(st, games, ("Mason", "Alchemist", "Smuggler", "Patrician"))
+        idle = no_bricks & free & self._idle(st, games, ("Mason", "Alchemist", "Smuggler", "Patrician", "Saboteur"))
         if idle.any():
             self._end_build(st, games[idle])  # PASS with nothing built: no cost to pay
 
     def _enter_fulfill(self, st: FirenzeState, games: np.ndarray) -> None:
         st.phase[games] = PH_FULFILL
         no_tower = st.tower_colour[games, st.turn_player[games], 0] < 0
-        idle = no_tower & self._idle(st, games, ("Architect", "Alchemist", "Smuggler", "Patrician"))
+        idle = no_tower & self._idle(st, games, ("Architect", "Alchemist", "Smuggler", "Patrician", "Saboteur"))
         if idle.any():
             self._limits(st, games[idle])
 
@@ -1334,7 +1393,6 @@ class Firenze(Game):
             PH_PAY_CARD: cls._on_pay_card,
             PH_EV_PATRICIAN: cls._on_patrician,
             PH_EV_OWN_TOWER: cls._on_own_tower,
-            PH_EV_SABOTEUR: cls._on_saboteur,
             PH_EV_DISCARD: cls._on_event_discard,
             PH_EV_KEEP: cls._on_keep,
             PH_EV_PAY: cls._on_event_pay,
@@ -1382,7 +1440,7 @@ class Firenze(Game):
         return games[st.pay_left[games] == 0]
 
     def _free_personnel(self, st: FirenzeState, games, actions) -> None:
-        """Alchemist, Smuggler, Patrician discard and Wholesaler (DESIGN_NOTES §6.7)."""
+        """Alchemist, Smuggler, Patrician discard, Wholesaler and Saboteur (DESIGN_NOTES §6.7)."""
         p = st.current_player[games].astype(np.int64)
         sel = (actions >= A_ALCHEMIST) & (actions < A_ALCHEMIST + 6)
         if sel.any():
@@ -1402,10 +1460,10 @@ class Firenze(Game):
             st.return_phase[g] = st.phase[g]
             st.phase[g] = PH_SMUG_GIVE
             st.pay_left[g] = 1
-        sel = (actions >= A_PATRICIAN_DISCARD) & (actions < A_PATRICIAN_DISCARD + 12)
+        sel = self.is_patrician_action[actions]
         if sel.any():
             g, pp = games[sel], p[sel]
-            kind = self.hand_kinds[actions[sel] - A_PATRICIAN_DISCARD]
+            kind = self.action_kind[actions[sel]]
             self._play_card(st, g, pp, "Patrician")
             st.hand[g, pp, kind] -= 1
             st.discard[g, kind] += 1
@@ -1418,6 +1476,13 @@ class Firenze(Game):
             st.pouch[g] += bricks
             st.row_bricks[g, s] = 0
             st.row_bricks[g, s] = self._draw(st, g, bricks.sum(1).astype(np.int64))
+        sel = (actions >= A_SABOTAGE) & (actions < A_SABOTAGE + 18)
+        if sel.any():
+            # "Choose a Tower of another player. Take one Brick from it and put it in the Pouch."
+            g = games[sel]
+            k, t = np.divmod((actions[sel] - A_SABOTAGE).astype(np.int64), 6)
+            self._play_card(st, g, p[sel], "Saboteur")
+            self._take_brick_from_tower(st, g, (p[sel] + k + 1) % self.num_players, t, self.saboteur_bricks)
 
     def _on_choose(self, st, games, actions) -> None:
         take = actions < A_TAKE + 6
@@ -1465,12 +1530,6 @@ class Firenze(Game):
             remove = np.zeros((col.sum(), NUM_TOWER_SLOTS), bool)
             remove[np.arange(col.sum()), t[col]] = True
             self._remove_towers(st, games[col], p[col], remove, half=False)
-        self._later("event_done", games)
-
-    def _on_saboteur(self, st, games, actions) -> None:
-        k, t = np.divmod((actions - A_SABOTAGE).astype(np.int64), 6)
-        seat = (st.turn_player[games].astype(np.int64) + k + 1) % self.num_players
-        self._take_brick_from_tower(st, games, seat, t, self.saboteur_bricks)
         self._later("event_done", games)
 
     def _on_event_discard(self, st, games, actions) -> None:
@@ -1674,7 +1733,7 @@ class Firenze(Game):
         self._limit_cards(st, self._brick_to(st, games, actions, "pouch"))
 
     def _on_limit_cards(self, st, games, actions) -> None:
-        kind = self.limit_kinds[actions - A_LIMIT]
+        kind = self.action_kind[actions]
         p = st.turn_player[games].astype(np.int64)
         bi = self.building_index[kind]
         bld = bi >= 0
@@ -1726,7 +1785,6 @@ class Firenze(Game):
         """The mask of game ``b`` alone: the rules of :meth:`_refresh_mask_batch` for one row,
         read as Python scalars and lists (the batched index arithmetic costs several times more
         for one game). Change both together: a test compares them on random positions."""
-        P = self.num_players
         mask = st.legal_action_mask[b]  # a view, bool[A]
         mask[:] = False
         phase, p = st.phase.item(b), st.current_player.item(b)
@@ -1734,16 +1792,11 @@ class Firenze(Game):
         if _LUT_BRICK[phase]:
             mask[A_BRICK : A_BRICK + 6] = store > 0
         elif phase == PH_LIMIT_CARDS:
-            mask[A_LIMIT : A_LIMIT + 10] = np.where(
+            mask[self.limit_ids] = np.where(
                 self._limit_is_building, st.buildings[b, p, self._limit_building], st.hand[b, p, self.limit_kinds] > 0
             )
         elif phase == PH_EV_PATRICIAN:
             mask[A_IGNORE] = mask[A_PASS] = True
-        elif phase == PH_EV_SABOTEUR:
-            for k in range(1, P):
-                colour, height, at_start, built = self._towers_of(st, b, (p + k) % P)
-                for t in _lowest_of_kind(colour, height, at_start, built, [c >= 0 for c in colour[:6]]):
-                    mask[A_SABOTAGE + 6 * (k - 1) + t] = True
         else:
             total = int(store.sum())
             if _LUT_FREE[phase]:
@@ -1753,12 +1806,12 @@ class Firenze(Game):
 
     @functools.cached_property
     def _limit_is_building(self) -> np.ndarray:
-        """bool[10]: LIMIT_DISCARD[k] discards a building (else a personnel card from the hand)."""
+        """bool[11]: ``limit_ids[k]`` discards a building (else a personnel card from the hand)."""
         return self.building_index[self.limit_kinds] >= 0
 
     @functools.cached_property
     def _limit_building(self) -> np.ndarray:
-        """int[10]: the building index of each LIMIT_DISCARD (0 where it is no building)."""
+        """int[11]: the building index of each of ``limit_ids`` (0 where it is no building)."""
         return np.maximum(self.building_index[self.limit_kinds], 0)
 
     @staticmethod
@@ -1781,9 +1834,13 @@ class Firenze(Game):
             for k in range(1, P):
                 mask[A_SMUGGLE + 6 * (k - 1) : A_SMUGGLE + 6 * k] = st.storehouse[b, (p + k) % P] > 0
         if available("Patrician"):
-            mask[A_PATRICIAN_DISCARD : A_PATRICIAN_DISCARD + 12] = (
-                st.hand[b, p, self.hand_kinds] >= self._patrician_need
-            )
+            mask[self.patrician_ids] = st.hand[b, p, self.hand_kinds] >= self._patrician_need
+        if available("Saboteur"):
+            # a tower of another player, the lowest of identical ones (slots 0-5 outside their turn)
+            for k in range(1, P):
+                colour, height, at_start, built = self._towers_of(st, b, (p + k) % P)
+                for t in _lowest_of_kind(colour, height, at_start, built, [c >= 0 for c in colour[:6]]):
+                    mask[A_SABOTAGE + 6 * (k - 1) + t] = True
         mask[A_PASS] = phase != PH_CHOOSE
         if phase == PH_CHOOSE or phase == PH_EXCHANGE:
             if available("Wholesaler"):
@@ -1853,7 +1910,7 @@ class Firenze(Game):
     def _refresh_mask_batch(self, st: FirenzeState, games: np.ndarray) -> None:
         """Recompute ``legal_action_mask`` for ``games`` (SPEC §M). One pass over the games,
         each block of columns computed for the rows whose phase uses it."""
-        n, P = games.size, self.num_players
+        n = games.size
         if n == 0:
             return
         phase = st.phase[games].astype(np.int64)
@@ -1872,20 +1929,10 @@ class Firenze(Game):
             bi = self.building_index[self.limit_kinds]
             isb = bi >= 0
             held[:, isb] = st.buildings[g, pp][:, bi[isb]]
-            mask[r, A_LIMIT : A_LIMIT + 10] = held
+            mask[r[:, None], self.limit_ids] = held
         r = np.flatnonzero(phase == PH_EV_PATRICIAN)
         mask[r, A_IGNORE] = True
         mask[r, A_PASS] = True
-        r = np.flatnonzero(phase == PH_EV_SABOTEUR)
-        if r.size:
-            g = games[r]
-            for k in range(1, P):
-                s = (p[r] + k) % P
-                oc = st.tower_colour[g, s, :6]
-                key = self._tower_key(
-                    oc, st.tower_height[g, s, :6], st.tower_at_start[g, s, :6], st.tower_built[g, s, :6]
-                )
-                mask[r, A_SABOTAGE + 6 * (k - 1) : A_SABOTAGE + 6 * k] = (oc >= 0) & ~self._dup_lower(key, oc >= 0)
         r = np.flatnonzero(_LUT_FREE[phase])
         if r.size:
             self._mask_free_personnel(st, games, phase, p, store, total, mask, r)
@@ -1920,7 +1967,19 @@ class Firenze(Game):
         pat = available("Patrician")
         if pat.any():
             held = hand[:, self.hand_kinds]
-            mask[r, A_PATRICIAN_DISCARD : A_PATRICIAN_DISCARD + 12] = pat[:, None] & (held >= self._patrician_need)
+            mask[r[:, None], self.patrician_ids] = pat[:, None] & (held >= self._patrician_need)
+        sab = np.flatnonzero(available("Saboteur"))
+        if sab.size:
+            # A tower of another player; among identical towers of one player only the lowest slot
+            # (symmetry rule, DESIGN_NOTES §8). Outside their own turn a player has at most 6 towers.
+            gs = g[sab]
+            for k in range(1, P):
+                s = (pp[sab] + k) % P
+                oc = st.tower_colour[gs, s, :6]
+                key = self._tower_key(
+                    oc, st.tower_height[gs, s, :6], st.tower_at_start[gs, s, :6], st.tower_built[gs, s, :6]
+                )
+                mask[r[sab], A_SABOTAGE + 6 * (k - 1) : A_SABOTAGE + 6 * k] = (oc >= 0) & ~self._dup_lower(key, oc >= 0)
         mask[r, A_PASS] = ph != PH_CHOOSE
         early = np.flatnonzero((ph == PH_CHOOSE) | (ph == PH_EXCHANGE))
         if early.size:
@@ -2101,6 +2160,14 @@ class Firenze(Game):
         })  # fmt: skip
         if self.recall:
             bounds["opponent_hands"] = (0, np.tile(hand_high, P - 1))
+        # The core asks low < high for every entry (normalising wrappers divide by the width): a
+        # value fixed by the data (a printed height, a majority bonus, a commission's prestige
+        # without a balcony tile that can cover it) or always 0 (the Campanile's counts without it)
+        # is declared [v, v + 1].
+        for field, (low, high) in bounds.items():
+            width = L[field].stop - L[field].start
+            low = np.broadcast_to(np.asarray(low, np.float64), (width,))
+            bounds[field] = (low, np.maximum(np.asarray(high, np.float64), low + 1))
         return bounds
 
     def observe(self, state: FirenzeState, players, out: np.ndarray | None = None) -> np.ndarray:
@@ -2318,7 +2385,7 @@ class Firenze(Game):
         obs[:, ps + 1] = np.where(card, st.pay_index, 0)
         obs[:, ps + 2] = np.where(card, st.chosen_slot, 0)
         in_event = _LUT_EVENT[phase]
-        ev_idx = np.where(in_event, self.event_index[np.maximum(st.event_kind, 0)], 8)
+        ev_idx = np.where(in_event, self.event_index[np.maximum(st.event_kind, 0)], len(self.event_kinds))
         obs[lr, L["event"].start + ev_idx[live]] = 1
         xpay = phase == PH_EXCHANGE_PAY
         obs[:, L["exchange_slot"].start] = np.where(xpay, st.exchange_slot, 0)
@@ -2399,7 +2466,7 @@ class Firenze(Game):
         obs[:, L["players"]] = blocks.reshape(B, P * 127)
         obs[:, L["own_hand"]] = st.hand[rows, o][:, self.hand_kinds]
         if self.recall:
-            obs[:, L["opponent_hands"]] = st.hand[r2, seats[:, 1:]][:, :, self.hand_kinds].reshape(B, (P - 1) * 12)
+            obs[:, L["opponent_hands"]] = st.hand[r2, seats[:, 1:]][:, :, self.hand_kinds].reshape(B, -1)
         return obs
 
     @staticmethod
@@ -2570,6 +2637,16 @@ class Firenze(Game):
             if st.tower_colour[b, p, t] >= 0 and st.tower_at_start[b, p, t] and not st.tower_built[b, p, t]
         ]
 
+    def _next_open(self, st: FirenzeState, b: int, colour: int, height: int) -> int:
+        """The height of the lowest open (unsealed) commission of ``colour`` taller than ``height``, 0
+        if none: a tower heading only for sealed commissions can never be fulfilled."""
+        cids = [c for c in range(6 * colour, 6 * colour + 6) if st.commission_owner[b, c] == -1]
+        return min([int(self.comm_height[c]) for c in cids if self.comm_height[c] > height], default=0)
+
+    def _next_open_text(self, st: FirenzeState, b: int, colour: int, height: int) -> str:
+        name, nxt = self.colour_names[colour], self._next_open(st, b, colour, height)
+        return f"next open {name} commission: {nxt}" if nxt else f"no open {name} commission above {height}"
+
     def _fulfil_terms(self, st: FirenzeState, b: int, p: int, comm: int) -> list[tuple[str, int]]:
         """What fulfilling commission ``comm`` now would score, term by term (mirrors ``_fulfill``)."""
         height = int(self.comm_height[comm])
@@ -2622,11 +2699,13 @@ class Firenze(Game):
         if action < A_FULFILL:
             n = int(st.bricks_built[b]) + 1
             cost = self._cost_now(st, b, n)
-            tail = f" (brick {n} of this turn; construction cost for the turn {cost})"
+            tail = f"brick {n} of this turn; construction cost for the turn {cost}"
             if action < A_START:
                 t = action - A_BUILD_ON
-                return f"add a brick to {whose} {self._tower_text(st, b, p, t)}{tail}"
-            return f"start a {col[action - A_START]} tower{tail}"
+                nxt = self._next_open_text(st, b, int(st.tower_colour[b, p, t]), int(st.tower_height[b, p, t]))
+                return f"add a brick to {whose} {self._tower_text(st, b, p, t)} ({tail}; {nxt})"
+            nxt = self._next_open_text(st, b, action - A_START, 0)
+            return f"start a {col[action - A_START]} tower ({tail}; {nxt})"
         if action < A_BELL:
             t, dd = divmod(action - A_FULFILL, 3)
             h = int(st.tower_height[b, p, t]) + dd - 1
@@ -2670,7 +2749,7 @@ class Firenze(Game):
         if action < A_ALCHEMIST:
             k, t = divmod(action - A_SABOTAGE, 6)
             q = (p + k + 1) % self.num_players
-            return f"take one brick off player_{q}'s {self._tower_text(st, b, q, t)} into the pouch (Saboteur)"
+            return f"play Saboteur: take one brick off player_{q}'s {self._tower_text(st, b, q, t)} into the pouch"
         if action < A_SMUGGLE:
             return f"play Alchemist: take a {col[action - A_ALCHEMIST]} brick from the pouch (give one back)"
         if action < A_WHOLESALE:
@@ -2680,9 +2759,8 @@ class Firenze(Game):
         if action < A_PATRICIAN_DISCARD:
             s = action - A_WHOLESALE
             return f"play Wholesaler: redraw the {int(st.row_bricks[b, s].sum())} bricks on slot {s}"
-        if action < A_PRINCESS:
-            kind = int(self.hand_kinds[action - A_PATRICIAN_DISCARD])
-            return f"play Patrician to discard {self.kind_names[kind]} from {whose} hand"
+        if self.is_patrician_action[action]:
+            return f"play Patrician to discard {self.kind_names[int(self.action_kind[action])]} from {whose} hand"
         if action == A_PRINCESS:
             return "play Princess: no card cost this turn"
         if action == A_MASON:
@@ -2691,8 +2769,8 @@ class Firenze(Game):
             return "play Architect: count one tower one level taller or shorter"
         if action == A_IGNORE:
             return f"play Patrician to ignore the event {self._kind_name(int(st.event_kind[b]))}"
-        if action < A_PASS:
-            return f"discard {self.kind_names[int(self.limit_kinds[action - A_LIMIT])]} (card limit)"
+        if action != A_PASS:
+            return f"discard {self.kind_names[int(self.action_kind[action])]} (card limit)"
         if phase == PH_EV_PATRICIAN:
             return f"let the event {self._kind_name(int(st.event_kind[b]))} take effect (keep the Patrician)"
         if phase == PH_EXCHANGE:
@@ -2749,6 +2827,14 @@ class Firenze(Game):
                     f"{self._cost_now(st, b, n)} (bricks used -> cost{disc}: {table})")  # fmt: skip
             if doomed:
                 text += f"; not yet extended, torn down if building ends now: {', '.join(doomed)}"
+            # "You may only fulfill Commissions that are not covered by a Seal": where each tower is heading
+            ahead = []
+            for c, h in zip(st.tower_colour[b, p].tolist(), st.tower_height[b, p].tolist()):
+                if c >= 0:
+                    nxt = self._next_open(st, b, c, h)
+                    ahead.append(f"{self.colour_names[c]} {h} -> {nxt or f'none (all above {h} sealed)'}")
+            if ahead:
+                text += f"; next open commission per tower: {', '.join(ahead)}"
             return text
         if phase == PH_PAY_BUILD:
             return f"{who} pays the construction cost: {left} more brick(s) into the pouch"
@@ -2781,8 +2867,6 @@ class Firenze(Game):
         if phase == PH_EV_OWN_TOWER:
             what = "tears down" if event == self.K["Collapse"] else "takes one brick off"
             return f"{drawn}: {who} chooses which own tower it {what}"
-        if phase == PH_EV_SABOTEUR:
-            return f"{drawn}: {who} chooses another player's tower to lose one brick"
         if phase == PH_EV_DISCARD:
             if event == self.K["Flood"]:
                 return (f"{drawn}: every player puts a third (rounded up) of their storehouse into the pouch; "
@@ -2936,11 +3020,13 @@ class Firenze(Game):
         if n_lost <= 0:
             return []
         phase = int(before.phase[b])
-        if phase in (PH_BUILD, PH_PAY_BUILD):
+        if A_SABOTAGE <= action < A_ALCHEMIST:  # played in any phase of the turn, on another player
+            why = "gone: the Saboteur took its last brick"
+        elif phase in (PH_BUILD, PH_PAY_BUILD):
             why = "torn down as abandoned (not extended this turn): half the bricks, rounded up, to the pouch"
         elif event >= 0:
             why = f"torn down by {self._kind_name(event)}"
-            if event in (self.K["Botch"], self.K["Saboteur"]):
+            if event == self.K["Botch"]:
                 why = f"gone: {self._kind_name(event)} took its last brick"
             if event == self.K["Collapse"]:
                 why += " (all its bricks to the pouch)"
@@ -3014,6 +3100,15 @@ class Firenze(Game):
             lines.append(f"  {self.colour_names[c]:<6} " + "".join(f"{x:<10}" for x in cells)
                          + f"+{int(self.majority_bonus[c])}")  # fmt: skip
         return lines
+
+    def play_notes(self) -> list[str]:
+        """Lines for a person about to play in the terminal (``florentine play``)."""
+        if not self.campanile:
+            return []
+        # Set Up 9: "If this is your first time playing Firenze, we recommend that you do not use the
+        # Campanile Action Card."
+        return ["First game of Firenze? The rulebook suggests leaving out the Campanile card: "
+                "add --option campanile=False"]  # fmt: skip
 
     def render(self, state: FirenzeState, game: int = 0) -> str:
         st, b, P = state, game, self.num_players

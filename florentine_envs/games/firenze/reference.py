@@ -44,7 +44,7 @@ CHOOSE = 0
 PAY_CARD_COST = 1
 EVENT_PATRICIAN = 2
 EVENT_OWN_TOWER = 3
-EVENT_SABOTEUR = 4
+UNUSED_PHASE = 4  # SPEC §0.6: EVENT_SABOTEUR until v0; the Saboteur is a personnel card since v1
 EVENT_DISCARD = 5
 EVENT_KEEP_TOWER = 6
 EVENT_PAY = 7
@@ -61,7 +61,7 @@ GAME_OVER = 17
 NUM_PHASES = 18
 
 # ---------------------------------------------------------------------------
-# Action ids (DN §8), num_actions = 166 for every player count and option
+# Action ids (DN §8, SPEC §A), num_actions = 168 for every player count and option
 # ---------------------------------------------------------------------------
 
 NUM_ROW_SLOTS = 6  # action ids are laid out for the 6 row slots of the board
@@ -81,14 +81,17 @@ SABOTAGE = 91  # + 6 * (offset - 1) + tower slot
 ALCHEMIST = 109  # + colour
 SMUGGLE = 115  # + 6 * (offset - 1) + colour
 WHOLESALE = 133  # + slot
-PATRICIAN_DISCARD = 139  # + index into HAND_KIND_NAMES
+PATRICIAN_DISCARD = 139  # + index into HAND_KIND_NAMES (the first 12)
 PLAY_PRINCESS = 151
 PLAY_MASON = 152
 PLAY_ARCHITECT = 153
 IGNORE_EVENT = 154
-LIMIT_DISCARD = 155  # + index into LIMIT_KIND_NAMES
+LIMIT_DISCARD = 155  # + index into LIMIT_KIND_NAMES (the first 10)
 PASS = 165
-NUM_ACTIONS = 166
+# SPEC §A: the Saboteur became a hand card in v1; its two ids were appended after PASS.
+PATRICIAN_DISCARD_SABOTEUR = 166
+LIMIT_DISCARD_SABOTEUR = 167
+NUM_ACTIONS = 168
 
 # DN §8: the kinds a hand can hold (personnel + celebrations), in kind order.
 HAND_KIND_NAMES = (
@@ -104,7 +107,10 @@ HAND_KIND_NAMES = (
     "Scandal",
     "Smuggler",
     "Wholesaler",
+    "Saboteur",  # SPEC §A: last, its id appended in v1
 )
+# Action id of each hand kind's PATRICIAN_DISCARD, in HAND_KIND_NAMES order.
+PATRICIAN_DISCARD_IDS = tuple(range(PATRICIAN_DISCARD, PATRICIAN_DISCARD + 12)) + (PATRICIAN_DISCARD_SABOTEUR,)
 # DN §8: the cards that may go at the card limit (personnel + buildings).
 LIMIT_KIND_NAMES = (
     "Alchemist",
@@ -117,11 +123,14 @@ LIMIT_KIND_NAMES = (
     "Warehouse",
     "Wholesaler",
     "Workshop",
+    "Saboteur",  # SPEC §A: last, its id appended in v1
 )
+LIMIT_DISCARD_IDS = tuple(range(LIMIT_DISCARD, LIMIT_DISCARD + 10)) + (LIMIT_DISCARD_SABOTEUR,)
 BUILDING_NAMES = ("Bridge", "Warehouse", "Workshop")  # DN §2 buildings bool[P, 3]
 # DN §2 "played bool[B,7]": personnel names played this turn.
-PLAYED_NAMES = ("Alchemist", "Architect", "Mason", "Patrician", "Princess", "Smuggler", "Wholesaler")
-EVENT_NAMES = ("Botch", "Collapse", "Flood", "Luxury Tax", "Renaissance", "Saboteur", "Storehouse Fire", "Tribute")
+# SPEC §O: the Saboteur, personnel since v1, is last.
+PLAYED_NAMES = ("Alchemist", "Architect", "Mason", "Patrician", "Princess", "Smuggler", "Wholesaler", "Saboteur")
+EVENT_NAMES = ("Botch", "Collapse", "Flood", "Luxury Tax", "Renaissance", "Storehouse Fire", "Tribute")
 PRIVILEGE_NAMES = ("Minor Privilege", "Privilege", "Major Privilege")
 
 # SPEC §O payment: the phases whose pay_left is shown.
@@ -223,6 +232,11 @@ class Tables:
         rec = data["setup"]["neutral_seal_recommendations"]
         self.max_tiles_per_tower = int(rec["max_tiles_per_tower"])
         self.seals_on_levels_34 = [int(x) for x in rec["on_levels_3_and_4"]]
+        self.advised_levels = [int(x) for x in rec["levels"]]
+        # DN §13.21: true = board spaces counted from the bottom, false = commissions of that many bricks.
+        self.levels_are_positions = rec["levels_are_positions"]
+        if not isinstance(self.levels_are_positions, bool):
+            raise ValueError(f"levels_are_positions must be true or false, got {self.levels_are_positions!r}")
         # Cards: kinds in data order (alphabetical); copies numbered kind by kind.
         cards = data["action_cards"]["cards"]
         self.kind_names = [c["name"] for c in cards]
@@ -242,6 +256,9 @@ class Tables:
         self.recognition_heights = [int(h) for h in self.kind_params[self.kind["Recognition"]]["heights"]]
         self.recognition_pp = int(self.kind_params[self.kind["Recognition"]]["pp_per_commission"])
         self.hand_kinds = [self.kind[n] for n in HAND_KIND_NAMES]
+        in_hand = {n for n, t in zip(self.kind_names, self.kind_type) if t in ("personnel", "celebration")}
+        if in_hand != set(HAND_KIND_NAMES):
+            raise ValueError(f"the hand kinds must be {HAND_KIND_NAMES} (fixed action space), data gives {in_hand}")
         self.limit_kinds = [self.kind[n] for n in LIMIT_KIND_NAMES]
         self.building_kinds = [self.kind[n] for n in BUILDING_NAMES]
         self.played_kinds = [self.kind[n] for n in PLAYED_NAMES]
@@ -571,9 +588,12 @@ class FirenzeReference:
                         if tiles >= T.max_tiles_per_tower:
                             continue
                         # RB: "two or three neutral seals should be set on the
-                        # third and fourth Levels" (DN §13.21: board spaces 3-4);
+                        # third and fourth Levels". DN §13.21: a Level counts bricks
+                        # ("1 Brick = 1 Level"), so the commissions of 3 and 4 bricks;
+                        # with levels_are_positions, the 3rd and 4th spaces of the tower.
                         # DN §4: first n34 seals there, the rest elsewhere.
-                        on_34 = level in (3, 4)
+                        counted = level if T.levels_are_positions else T.commission_height[cid]
+                        on_34 = counted in T.advised_levels
                         if on_34 != (k < n34):
                             continue
                     valid.append(cid)
@@ -755,8 +775,9 @@ class FirenzeReference:
                 self.campanile_sealed = [False] * self.num_players
         else:
             self.event_kind = kind
-            # RB Patrician: "you may ignore the effect of an Event Card that you chose".
-            if self.hand[p][K["Patrician"]] > 0 and not self.played["Patrician"]:
+            # RB Patrician: "you may ignore the effect of an Event Card that you chose". DN §13.5:
+            # not offered when the event would have no effect.
+            if self.hand[p][K["Patrician"]] > 0 and not self.played["Patrician"] and self._event_has_effect():
                 self.phase = EVENT_PATRICIAN
                 return
             self._resolve_event()
@@ -798,21 +819,37 @@ class FirenzeReference:
 
     # ------------------------------------------------------------------ events
 
+    def _event_has_effect(self) -> bool:
+        """Would resolving the event just taken change anything? (DN §13.5, SPEC T step 2.)"""
+        name = self.T.kind_names[self.event_kind]
+        p = self.turn_player
+        players = range(self.num_players)
+        if name in ("Botch", "Collapse"):
+            # RB Collapse: "If you have no Tower under construction, nothing happens."
+            return bool(self.towers[p])
+        if name == "Tribute":
+            # RB Tribute: "For every Tower on their Construction Site, each builder must pay"
+            return any(self.towers[q] for q in players)
+        if name == "Luxury Tax":
+            # RB: "For every Tower on their Construction Site that has at least 5 Levels"
+            return any(t["height"] >= self.T.luxury_min_height for q in players for t in self.towers[q])
+        if name == "Flood":
+            # RB Flood: "Put a third (rounding up) of your Storehouse Bricks in the Pouch." (the
+            # taker's card bricks are aside: "The Bricks on the card do not count")
+            return any(sum(self.store[q]) > 0 for q in players)
+        if name == "Storehouse Fire":
+            return sum(self.store[p]) > 0
+        return True  # Renaissance: the deck is always reshuffled
+
     def _resolve_event(self) -> None:
         """DN §7: resolve the event card just taken, then discard it and refill."""
         T = self.T
         name = T.kind_names[self.event_kind]
         p = self.turn_player
-        P = self.num_players
         if name in ("Botch", "Collapse"):
             # RB Collapse: "If you have no Tower under construction, nothing happens."
             if self.towers[p]:
                 self.phase = EVENT_OWN_TOWER
-                return
-        elif name == "Saboteur":
-            # RB Saboteur: "Choose a Tower of another player."
-            if any(self.towers[(p + k) % P] for k in range(1, P)):
-                self.phase = EVENT_SABOTEUR
                 return
         elif name == "Storehouse Fire":
             # RB: "You put 3 Bricks from your Storehouse into the Pouch ... If you
@@ -1250,7 +1287,13 @@ class FirenzeReference:
             for h, kind in enumerate(T.hand_kinds):
                 need = 2 if kind == K["Patrician"] else 1
                 if self.hand[p][kind] >= need:
-                    legal.append(PATRICIAN_DISCARD + h)
+                    legal.append(PATRICIAN_DISCARD_IDS[h])
+        if self.hand[p][K["Saboteur"]] and not self.played["Saboteur"]:
+            # RB Saboteur: "Choose a Tower of another player." Personnel (DN §13.8): any
+            # window of one's own turn; DN §8 symmetry rule per player.
+            for k in range(1, P):
+                towers = self.towers[(p + k) % P]
+                legal += [SABOTAGE + 6 * (k - 1) + t for t in first_of_groups(towers, range(len(towers)))]
         return legal
 
     def _wholesale_actions(self, p: int) -> list[int]:
@@ -1268,7 +1311,6 @@ class FirenzeReference:
             return []
         T = self.T
         K = T.kind
-        P = self.num_players
         p = self.current_player
         phase = self.phase
         legal: list[int] = []
@@ -1293,10 +1335,6 @@ class FirenzeReference:
         elif phase == EVENT_OWN_TOWER:
             towers = self.towers[p]
             legal = [SELECT_TOWER + t for t in first_of_groups(towers, range(len(towers)))]
-        elif phase == EVENT_SABOTEUR:
-            for k in range(1, P):
-                towers = self.towers[(p + k) % P]
-                legal += [SABOTAGE + 6 * (k - 1) + t for t in first_of_groups(towers, range(len(towers)))]
         elif phase == EVENT_KEEP_TOWER:
             towers = self.towers[p]
             candidates = [t for t in range(len(towers)) if self._keep_eligible(towers[t]) and t not in self.keep_marked]
@@ -1337,7 +1375,7 @@ class FirenzeReference:
                 else:
                     held = self.hand[p][kind] > 0
                 if held:
-                    legal.append(LIMIT_DISCARD + i)
+                    legal.append(LIMIT_DISCARD_IDS[i])
         return sorted(legal)
 
     def _keep_eligible(self, tower: dict) -> bool:
@@ -1426,10 +1464,22 @@ class FirenzeReference:
             for _ in range(n):
                 self._draw_onto(bricks)
             return
-        if PATRICIAN_DISCARD <= a < PATRICIAN_DISCARD + len(HAND_KIND_NAMES):
+        if a in PATRICIAN_DISCARD_IDS:
             # RB Patrician: "spend the Patrician to discard one card from your hand".
             self._play_personnel(p, "Patrician")
-            self._discard_from_hand(p, T.hand_kinds[a - PATRICIAN_DISCARD])
+            self._discard_from_hand(p, T.hand_kinds[PATRICIAN_DISCARD_IDS.index(a)])
+            return
+        if SABOTAGE <= a < SABOTAGE + 6 * 3:
+            # RB Saboteur: "Choose a Tower of another player. Take one Brick from it and put
+            # it in the Pouch." A tower left with no brick is gone (DN §2: compact).
+            k, t = divmod(a - SABOTAGE, 6)
+            self._play_personnel(p, "Saboteur")
+            q = (p + k + 1) % P
+            tower = self.towers[q][t]
+            tower["height"] -= 1
+            self.pouch[tower["colour"]] += 1
+            if tower["height"] == 0:
+                self.towers[q].pop(t)
             return
 
         if phase == CHOOSE:
@@ -1476,17 +1526,6 @@ class FirenzeReference:
                 # RB Collapse: "You must tear down 1 Tower ... All of this Tower's Bricks go into the Pouch."
                 self.towers[p].pop(t)
                 self.pouch[tower["colour"]] += tower["height"]
-            self._finish_event()
-        elif phase == EVENT_SABOTEUR:
-            # RB Saboteur: "Choose a Tower of another player. Take one Brick from it and
-            # put it in the Pouch."
-            k, t = divmod(a - SABOTAGE, 6)
-            q = (p + k + 1) % P
-            tower = self.towers[q][t]
-            tower["height"] -= 1
-            self.pouch[tower["colour"]] += 1
-            if tower["height"] == 0:
-                self.towers[q].pop(t)
             self._finish_event()
         elif phase == EVENT_DISCARD:
             self._brick_to_pouch(p, a - BRICK)
@@ -1586,7 +1625,7 @@ class FirenzeReference:
             if self.pay_left == 0:
                 self._check_card_limit()
         elif phase == LIMIT_CARDS:
-            kind = T.limit_kinds[a - LIMIT_DISCARD]
+            kind = T.limit_kinds[LIMIT_DISCARD_IDS.index(a)]
             if kind in T.building_kinds:
                 self._discard_building(p, T.building_kinds.index(kind))
             else:

@@ -1,16 +1,17 @@
-"""VectorEnv: auto-reset, final scores, and the same trajectories as the engine and the AEC env."""
+"""SelfPlayVectorEnv: auto-reset, final scores, and the same trajectories as the engine and the AEC env."""
 
 import numpy as np
+import pytest
 
 import florentine_envs
 from florentine_envs import medici_v0
 from florentine_envs.testing import random_legal_actions
-from florentine_envs.vector import VectorEnv
+from florentine_envs.vector import SelfPlayVectorEnv
 
 
 def test_auto_reset_reports_final_scores_and_starts_the_next_episode():
     game = florentine_envs.make("medici", num_players=3)
-    venv = VectorEnv(game, batch_size=16, seed=5)
+    venv = SelfPlayVectorEnv(game, num_envs=16, seed=5)
     obs, mask, player = venv.reset()
     assert obs.shape == (16, game.obs_size) and mask.shape == (16, 6) and player.shape == (16,)
     rng = np.random.default_rng(0)
@@ -40,7 +41,7 @@ def test_auto_reset_reports_final_scores_and_starts_the_next_episode():
 
 def test_slot_trajectory_matches_the_aec_env():
     game = florentine_envs.make("medici", num_players=2)
-    venv = VectorEnv(game, batch_size=4, seed=9)
+    venv = SelfPlayVectorEnv(game, num_envs=4, seed=9)
     obs, mask, player = venv.reset()
     env = medici_v0.env(num_players=2)
     env.reset(options={"game_seed": int(venv.episode_seed(np.array([2]), np.array([0]))[0])})
@@ -62,7 +63,7 @@ def test_slot_trajectory_matches_the_aec_env():
 
 def test_batch_size_does_not_change_a_slot_sequence():
     game = florentine_envs.make("medici", num_players=4)
-    small, big = VectorEnv(game, 2, seed=3), VectorEnv(game, 64, seed=3)
+    small, big = SelfPlayVectorEnv(game, 2, seed=3), SelfPlayVectorEnv(game, 64, seed=3)
     o1, m1, _ = small.reset()
     o2, m2, _ = big.reset()
     assert np.array_equal(o1, o2[:2]) and np.array_equal(m1, m2[:2])
@@ -72,7 +73,7 @@ def test_batch_invariance_over_episodes_with_auto_reset():
     """Slots 0-2 of a batch of 40 follow exactly the trajectories of a batch of 3 given the same
     actions: observations, masks, players, rewards, done flags and final scores, across resets."""
     game = florentine_envs.make("medici", num_players=3)
-    small, big = VectorEnv(game, 3, seed=11), VectorEnv(game, 40, seed=11)
+    small, big = SelfPlayVectorEnv(game, 3, seed=11), SelfPlayVectorEnv(game, 40, seed=11)
     o1, m1, p1 = small.reset()
     o2, m2, p2 = big.reset()
     rng = np.random.default_rng(2)
@@ -97,7 +98,7 @@ def test_firenze_slot_matches_the_aec_env_including_out_of_turn_decisions_and_tr
 
     options = {"max_turns": 6}
     game = florentine_envs.make("firenze", num_players=3, **options)
-    venv = VectorEnv(game, batch_size=8, seed=4)
+    venv = SelfPlayVectorEnv(game, num_envs=8, seed=4)
     obs, mask, player = venv.reset()
     env = firenze_v0.env(num_players=3, **options)
     env.reset(options={"game_seed": int(venv.episode_seed(np.array([5]), np.array([0]))[0])})
@@ -114,7 +115,66 @@ def test_firenze_slot_matches_the_aec_env_including_out_of_turn_decisions_and_tr
         out = venv.step(actions)
         obs, mask, player = out.obs, out.mask, out.current_player
         if out.done[5]:
-            assert out.info["truncated"][5] and env.truncations["player_0"] and not env.terminations["player_0"]
+            assert out.truncated[5] and not out.terminated[5] and env.truncations["player_0"] and not env.terminations["player_0"]
             assert [env.infos[a]["score"] for a in env.agents] == out.info["final_scores"][5].tolist()
             break
     assert movers == {0, 1, 2}
+
+
+def test_returned_arrays_stay_valid_unless_copy_false():
+    """A naive rollout list must hold what was seen: every call returns new arrays by default;
+    ``copy=False`` returns the preallocated buffers, which the next step overwrites."""
+    game = florentine_envs.make("medici", num_players=2)
+    rng = np.random.default_rng(0)
+    venv = SelfPlayVectorEnv(game, num_envs=4, seed=1)
+    obs0, mask0, _ = venv.reset()
+    kept = obs0.copy()
+    out = venv.step(random_legal_actions(mask0, rng))
+    assert out.obs is not obs0 and not np.shares_memory(out.obs, obs0)
+    assert np.array_equal(obs0, kept)  # the first observation was not overwritten
+    rollout = [out]
+    for _ in range(3):
+        rollout.append(venv.step(random_legal_actions(rollout[-1].mask, rng)))
+    assert not np.array_equal(rollout[0].obs, rollout[-1].obs)
+
+    fast = SelfPlayVectorEnv(game, num_envs=4, seed=1, copy=False)
+    obs0, mask0, _ = fast.reset()
+    out = fast.step(random_legal_actions(mask0, rng))
+    assert out.obs is fast.step(random_legal_actions(out.mask, rng)).obs  # documented: one buffer, overwritten
+
+
+def test_truncation_is_a_field_and_final_observations_of_every_player_are_reported():
+    """Firenze's ``max_turns`` stops games: ``truncated`` says so (``terminated`` does not), and
+    ``info["final_obs"]`` holds every player's final observation, so a learner can bootstrap."""
+    game = florentine_envs.make("firenze", num_players=3, max_turns=4)
+    venv = SelfPlayVectorEnv(game, num_envs=6, seed=2)
+    assert venv.num_envs == 6 and venv.single_action_space.n == game.num_actions
+    assert venv.single_observation_space.shape == (game.obs_size,)
+    obs, mask, _ = venv.reset()
+    rng = np.random.default_rng(4)
+    engine = game.init(venv.episode_seed(np.arange(6), np.zeros(6, np.int64)))
+    for _ in range(5000):
+        actions = random_legal_actions(mask, rng)
+        game.step(engine, actions)
+        out = venv.step(actions)
+        if out.done.any():
+            break
+        mask = out.mask
+    done = out.done
+    assert np.array_equal(out.truncated | out.terminated, done) and not (out.truncated & out.terminated).any()
+    assert out.truncated[done].all()  # four turns never finish a game of Firenze by its rules
+    for p in range(3):
+        expected = game.observe(engine.select(np.flatnonzero(done)), np.full(int(done.sum()), p))
+        assert np.array_equal(out.info["final_obs"][done, p], expected)
+    assert ((out.obs >= venv.single_observation_space.low) & (out.obs <= venv.single_observation_space.high)).all()
+    venv.close()
+    assert venv.state is None
+
+
+def test_vector_env_is_a_deprecated_alias():
+    from florentine_envs.vector import VectorEnv
+
+    game = florentine_envs.make("medici", num_players=2)
+    with pytest.warns(DeprecationWarning, match="SelfPlayVectorEnv"):
+        venv = VectorEnv(game, batch_size=3, seed=0)
+    assert isinstance(venv, SelfPlayVectorEnv) and venv.batch_size == venv.num_envs == 3

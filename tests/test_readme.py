@@ -1,0 +1,26 @@
+"""The README's "Using it with other libraries" snippets run as written."""
+
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def interop_snippets() -> list[str]:
+    text = README.read_text()
+    section = text[text.index("## Using it with other libraries") : text.index("## Layout")]
+    return re.findall(r"```python\n(.*?)```", section, re.S)
+
+
+def test_the_section_has_its_snippets():
+    assert len(interop_snippets()) == 6
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_snippet_runs(index, capsys):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        exec(compile(interop_snippets()[index], f"README snippet {index}", "exec"), {})
