@@ -25,8 +25,14 @@ Readings of the rulebook where it is not explicit (each one is tested):
   there is no further payout for gray").
 * A decision with a single legal action is played automatically (core rule),
   e.g. with an empty market the first card is revealed without asking.
+* Every market card lies face up in a line ("displaying these cards face up in a line
+  next to the deck"), so every player sees the whole line in order; the observation
+  holds it up to the longest market the rules allow (:func:`longest_market`).
 
-Changelog: v0 -- first release.
+Changelog: v0 -- first release. v1 -- the observation shows the whole market in order
+(``market_line``, one block per position counted from the last card, replaces
+``market_last3``, which showed only the last three cards: two markets with the same
+cards in another order looked alike, yet offer the next player different cards).
 """
 
 from __future__ import annotations
@@ -62,6 +68,23 @@ def _flat(array: np.ndarray) -> np.ndarray:
     if not array.flags.c_contiguous:
         raise ValueError("medici: state arrays must be C-contiguous")
     return array.reshape(-1)
+
+
+def longest_market(num_cards: int, num_green: int, capacity: int, num_players: int) -> int:
+    """The most cards the market can ever hold (SPEC.md, "Longest market").
+
+    Within a day every completed turn added at most 2 cards to the market (it reveals at most
+    three and takes at least one), the turn in progress at most 3, and the market starts the day
+    empty. A completed turn loaded a non-green card -- at most ``P * C - 1`` of those while the
+    day lasts, since a day with every ship full is over -- or only green cards, at most
+    ``num_green`` of them. And the market never holds more than the cards revealed minus one per
+    completed turn. So with ``t`` completed turns the market holds at most
+    ``min(2 t + 3, num_cards - t)``; the bound is the largest such value (day 0, when the pool
+    and the green cards are whole). It is reached (tests/test_medici_rules.py): 69, 71, 74, 74
+    and 74 cards for 2 to 6 players.
+    """
+    turns = num_players * capacity - 1 + num_green
+    return max(min(2 * t + 3, num_cards - t) for t in range(turns + 1))
 
 
 def load_cards(path=None) -> dict:
@@ -102,7 +125,7 @@ class Medici(Game):
     ``cards_path`` (alternative component data file)."""
 
     name = "medici"
-    version = 0
+    version = 1
     player_counts = (2, 3, 4, 5, 6)
     reference = "florentine_envs.games.medici.reference:MediciReference"
     option_names = ("monopoly_variant", "reward", "cards_path")
@@ -171,13 +194,15 @@ class Medici(Game):
         self._mono_variant_threshold = mono["variant_threshold_2p"] if players == 2 else mono["variant_threshold"]
         self._mono_variant_bonus = mono["variant_bonus"]
         self._round_to = data["round_to"]
+        #: the most cards the market can hold (``longest_market``): the length of ``market_line``
+        self.max_market = longest_market(self.num_cards, int(kind_green[kind_of_card].sum()), self.capacity, players)
         # Cumulative payouts of the six rankings of a day's end (ships, then the five colours), flat
         # with a row stride of P + 1 (_day_payouts); None for component data with other table sizes.
         self._day_cum = None
         if len(self._ship_cum) == len(self._commodity_cum) == players + 1:
             self._day_cum = np.concatenate([self._ship_cum] + [self._commodity_cum] * 5)  # int[6 * (P + 1)]
             self._day_cum_rows = (np.arange(6) * (players + 1))[:, None]  # int[6, 1]
-        self._one_two_three = np.arange(1, 4)  # market positions back from the end of the line
+        self._back = np.arange(1, self.max_market + 1)  # int[M] market positions back from the end of the line
         # _takes[action]: which of (last, 2nd-last, 3rd-last) market cards a take action loads
         self._takes = np.zeros((len(ACTION_NAMES), 3), bool)  # bool[A, 3]
         self._takes[[TAKE_LAST, TAKE_LAST_AND_2ND, TAKE_LAST_AND_3RD, TAKE_LAST_THREE], 0] = True
@@ -196,7 +221,7 @@ class Medici(Game):
         K = self.num_kinds
         sizes = [
             ("phase", 2), ("day", NUM_DAYS), ("revealed_this_turn", 1), ("final_turn", 1),
-            ("deck_size", 1), ("market_size", 1), ("market_last3", 3 * (K + 1)),
+            ("deck_size", 1), ("market_size", 1), ("market_line", self.max_market * (K + 1)),
             ("market_counts", K), ("unseen_counts", K), ("to_move", players),
             ("start_player", players), ("ship_value", players), ("ship_slots", players),
             ("ship_full", players), ("ship_icons", 5 * players), ("warehouse_icons", 5 * players),
@@ -208,32 +233,39 @@ class Medici(Game):
             self.obs_layout[field] = slice(offset, offset + size)
             offset += size
         self.obs_size = offset
-        # market_last3 one-hots: block i (position m-1-i) has K + 1 entries, the last one "no card"
-        self._last3_columns = self.obs_layout["market_last3"].start + np.arange(3) * (K + 1)  # int[3]
+        # market_line one-hots: block i (market position m-1-i) has K + 1 entries, the last one "no card"
+        self._line_columns = self.obs_layout["market_line"].start + np.arange(self.max_market) * (K + 1)  # int[M]
 
     def obs_field_bounds(self) -> dict:
         """What the rules guarantee for each observation field (derived from the component data,
-        so a modified card table gets matching bounds)."""
-        K, N, P = self.num_kinds, self.num_cards, self.num_players
+        so a modified card table gets matching bounds; each bound is argued in SPEC.md)."""
+        N, P, C = self.num_cards, self.num_players, self.capacity
         copies = self._kind_copies
-        # Green cards take no loading space, so a ship can hold every green card besides a full load.
-        max_ship_value = self.capacity * int(self.card_value[self.card_nongreen == 1].max()) + int(
-            self.card_value[self.card_nongreen == 0].sum()
-        )
-        icons_per_colour = np.bincount(self.card_colour[self.card_colour >= 0],
-                                       self.card_icons[self.card_colour >= 0], minlength=5)
-        max_icons = np.tile(icons_per_colour, P)
+        green = self.card_nongreen == 0
+        # A ship holds at most C non-green cards ("Your ship can never hold more than five cards")
+        # besides any green ones ("Any number of green cards can be loaded onto a ship"): at best
+        # the C most valuable non-green cards and every green card. Per colour, likewise for icons.
+        def best_load(amount: np.ndarray, among: np.ndarray) -> int:  # amount int[N], among bool[N]
+            return int(np.sort(amount[among & ~green])[::-1][:C].sum() + amount[among & green].sum())
+
+        max_ship_value = best_load(self.card_value, np.ones(N, bool))
+        ship_icons = [best_load(self.card_icons, self.card_colour == colour) for colour in range(5)]
+        all_icons = np.bincount(self.card_colour[self.card_colour >= 0], self.card_icons[self.card_colour >= 0],
+                                minlength=5)  # fmt: skip
         # A day pays at most the best ship place plus, per colour, the best commodity place and the
-        # larger of the two monopoly bonuses; shared places pay less than the best one.
-        per_day = int(self._ship_cum[1]) + 5 * (int(self._commodity_cum[1]) + max(self._mono_bonus,
-                                                                                    self._mono_variant_bonus))
+        # monopoly bonus (the variant's larger one only with the variant); a shared place pays at
+        # most the best one of those it covers.
+        bonus = self._mono_bonus
+        if self.options["monopoly_variant"]:
+            bonus = max(bonus, self._mono_variant_bonus)
+        per_day = int(self._ship_cum[1]) + 5 * (int(self._commodity_cum[1]) + bonus)
         return {
             "phase": (0, 1), "day": (0, 1), "revealed_this_turn": (0, 3), "final_turn": (0, 1),
-            "deck_size": (0, N), "market_size": (0, N), "market_last3": (0, 1),
+            "deck_size": (0, N), "market_size": (0, self.max_market), "market_line": (0, 1),
             "market_counts": (0, copies), "unseen_counts": (0, copies), "to_move": (0, 1),
-            "start_player": (0, 1), "ship_value": (0, max_ship_value), "ship_slots": (0, self.capacity),
-            "ship_full": (0, 1), "ship_icons": (0, max_icons), "warehouse_icons": (0, max_icons),
-            "florins": (0, NUM_DAYS * per_day),
+            "start_player": (0, 1), "ship_value": (0, max_ship_value), "ship_slots": (0, C),
+            "ship_full": (0, 1), "ship_icons": (0, np.tile(ship_icons, P)),
+            "warehouse_icons": (0, np.tile(all_icons, P)), "florins": (0, NUM_DAYS * per_day),
         }  # fmt: skip
 
     # ----------------------------------------------------------------- init
@@ -327,7 +359,7 @@ class Medici(Game):
         if take.any():
             seat = games * self.num_players + state.current_player[games]  # flat index into [B, P]
             free = self.capacity - _flat(state.ship_slots).take(seat).astype(np.int64)
-            last3 = self._last_three(state, games, market_len)  # int[n, 3]; N = no card
+            last3 = self._from_last(state, games, market_len)  # int[n, 3]; N = no card
             need = self._nongreen.take(last3)  # int8[n, 3]
             need12 = need[:, 0] + need[:, 1]
             has2, has3 = market_len >= 2, market_len >= 3
@@ -337,9 +369,9 @@ class Medici(Game):
             mask[:, TAKE_LAST_THREE] = take & has3 & (need12 + need[:, 2] <= free)
         state.legal_action_mask[games] = mask
 
-    def _last_three(self, state: MediciState, games: np.ndarray, market_len: np.ndarray) -> np.ndarray:
-        """int[n, 3]: card ids at market positions m-1, m-2, m-3 (N where there is no card)."""
-        pos = market_len[:, None] - self._one_two_three  # int[n, 3]
+    def _from_last(self, state: MediciState, games: np.ndarray, market_len: np.ndarray, depth: int = 3) -> np.ndarray:
+        """int[n, depth]: card ids at market positions m-1, m-2, ..., m-depth (N where there is no card)."""
+        pos = market_len[:, None] - self._back[:depth]  # int[n, depth]
         cards = _flat(state.market).take(games[:, None] * self.num_cards + np.maximum(pos, 0))
         return np.where(pos >= 0, cards.astype(np.int64), self.num_cards)
 
@@ -388,7 +420,7 @@ class Medici(Game):
         N, K = self.num_cards, self.num_kinds
         player = state.current_player[games].astype(np.int64)
         market_len = state.market_len[games].astype(np.int64)
-        last3 = self._last_three(state, games, market_len)  # int[n, 3]: last, 2nd-last, 3rd-last card
+        last3 = self._from_last(state, games, market_len)  # int[n, 3]: last, 2nd-last, 3rd-last card
         taken = self._takes.take(actions, axis=0)  # bool[n, 3]: which of them the action takes
         cards = np.where(taken, last3, N)  # int[n, 3], N = not taken (zero in every lookup table)
         # Sums over the three slots as products with ones (numpy's sum over a length-3 axis is slow).
@@ -532,29 +564,31 @@ class Medici(Game):
     # ------------------------------------------------------------ observe
 
     def observe(self, state: MediciState, players, out: np.ndarray | None = None) -> np.ndarray:
-        B, P = state.batch_size, self.num_players
+        B, P, M = state.batch_size, self.num_players, self.max_market
         players = np.asarray(players, np.int64)
         if players.shape != (B,):
             players = np.broadcast_to(players, (B,))
+        market_len = state.market_len.astype(np.int64)
+        if market_len.max() > M:  # the line would be cut short: the state breaks the rules (see longest_market)
+            raise ValueError(f"{self.name}: a market of {market_len.max()} cards is longer than the rules allow ({M})")
         L = self.obs_layout
         if out is None:
             obs = np.zeros((B, self.obs_size), np.float32)
         else:  # every field is overwritten below except the one-hot ones: clear only those
             obs = out
-            for field in ("phase", "day", "market_last3", "to_move", "start_player"):
+            for field in ("phase", "day", "market_line", "to_move", "start_player"):
                 obs[:, L[field]] = 0
         rows = self._rows(B)
-        market_len = state.market_len.astype(np.int64)
-        last3 = self._last_three(state, rows, market_len)  # int[B, 3]
-        # Every one-hot field in one scatter: int[B, 7] columns set to 1. A finished game has
+        # Every one-hot field in one scatter: int[B, 4 + M] columns set to 1. A finished game has
         # no player to move: its to_move entry repeats its phase column (set anyway).
-        hot = np.empty((B, 7), np.int64)
+        hot = np.empty((B, 4 + M), np.int64)
         hot[:, 0] = L["phase"].start + state.phase
         hot[:, 1] = L["day"].start + state.day
-        hot[:, 2:5] = self._last3_columns + self._kind_or_empty.take(last3)
         relative_to_move = (state.current_player - players) % P
-        hot[:, 5] = np.where(state.terminated, hot[:, 0], L["to_move"].start + relative_to_move)
-        hot[:, 6] = L["start_player"].start + (state.start_player - players) % P
+        hot[:, 2] = np.where(state.terminated, hot[:, 0], L["to_move"].start + relative_to_move)
+        hot[:, 3] = L["start_player"].start + (state.start_player - players) % P
+        line = self._from_last(state, rows, market_len, M)  # int[B, M]: the market from its last card
+        hot[:, 4:] = self._line_columns + self._kind_or_empty.take(line)
         obs[rows[:, None], hot] = 1
         obs[:, L["revealed_this_turn"].start] = state.revealed
         obs[:, L["final_turn"].start] = state.final_turn
@@ -587,6 +621,9 @@ class Medici(Game):
             if not (0 <= top <= end <= N and 0 <= mlen <= N):
                 problems.append(f"game {b}: deck/market bounds out of range (top={top}, end={end}, market={mlen})")
                 continue
+            if mlen > self.max_market:
+                problems.append(f"game {b}: the market holds {mlen} cards, more than the rules allow "
+                                f"({self.max_market})")  # fmt: skip
             deck_cards = state.deck[b, top:end]
             market_cards = state.market[b, :mlen]
             every = np.concatenate([state.deck[b, :end], market_cards])
@@ -669,7 +706,7 @@ class Medici(Game):
 
     def _take_cards(self, state: MediciState, game: int, action: int) -> list[int]:
         """Card ids a take action would load, last card first."""
-        last3 = self._last_three(state, np.array([game]), state.market_len[[game]].astype(np.int64))[0]
+        last3 = self._from_last(state, np.array([game]), state.market_len[[game]].astype(np.int64))[0]
         picks = {TAKE_LAST: [0], TAKE_LAST_AND_2ND: [0, 1], TAKE_LAST_AND_3RD: [0, 2], TAKE_LAST_THREE: [0, 1, 2]}
         return [int(last3[i]) for i in picks[action]]
 
