@@ -1,5 +1,5 @@
-"""Engine-level tests for Medici: the declared observation bounds and the bound on the
-market's length.
+"""Engine-level tests for Medici: the one-game path against the batched path, the declared
+observation bounds, and the bound on the market's length.
 
 The rules themselves are tested in ``test_medici_rules.py`` (scenarios quoting the rulebook)
 and ``test_medici_differential.py`` (against the scalar reference).
@@ -10,9 +10,53 @@ import pytest
 
 import florentine_envs
 from agents import make_agent
-from florentine_envs.testing import check_observation_bounds
+from florentine_envs.testing import check_observation_bounds, random_legal_actions, states_equal
 
 PLAYERS = [2, 3, 4, 5, 6]
+
+
+def differing_fields(a, b) -> list[str]:
+    return [name for name, x in a.arrays().items() if not np.array_equal(x, getattr(b, name))]
+
+
+@pytest.mark.parametrize("num_players", PLAYERS)
+def test_one_game_path_matches_batched_path(num_players):
+    """Every move of random games, forced ones included, applied to one game of a batch through
+    the Python-int path (``_apply_one``, what B=1 play and lone forced moves use) and through the
+    batched handlers gives the same state, every array entry included; and every player's
+    observation of a lone game (``_observe_one``) equals the batched one."""
+    game = florentine_envs.make("medici", num_players=num_players)
+    rng = np.random.default_rng(num_players)
+    state = game.init(np.arange(4, dtype=np.uint64) + 50 * num_players)
+    moves = day_ends = 0
+    while not state.terminated.all():
+        g = int(rng.choice(np.flatnonzero(~state.terminated)))  # the game to move; the others wait
+        games = np.array([g])
+        forced = False
+        while True:
+            action = int(random_legal_actions(state.legal_action_mask[games], rng)[0])
+            batched = state.copy()
+            game._apply_batch(batched, games, np.array([action]))
+            day = int(state.day[g])
+            game._apply_one(state, g, action)
+            assert states_equal(state, batched), (
+                f"{'forced ' if forced else ''}{game.action_names[action]} in game {g} differs: "
+                f"{differing_fields(state, batched)}"
+            )
+            moves += 1
+            day_ends += bool(state.day[g] != day or state.terminated[g])
+            # Forced moves: the engine plays the only legal action (as Game._play_forced does).
+            forced = not state.terminated[g] and state.legal_action_mask[g].sum() == 1
+            if not forced:
+                break
+        one = state.select(g)
+        pair = state.select(np.array([g, g]))  # a batch of two takes the batched observation path
+        for p in range(num_players):
+            alone = game.observe(one, np.array([p]))
+            assert np.array_equal(alone, game.observe(pair, np.array([p, p]))[:1]), f"observation of player {p}"
+            reused = np.full_like(alone, 7.0)  # an ``out`` buffer holding stale values
+            assert np.array_equal(game.observe(one, np.array([p]), out=reused), alone)
+    assert moves > 4 * 50 and day_ends == 4 * 3  # whole games, every day end through both paths
 
 
 @pytest.mark.parametrize("num_players", PLAYERS)
