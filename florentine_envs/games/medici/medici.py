@@ -60,6 +60,7 @@ ACTION_NAMES = ["reveal", "stop", "take_last", "take_last_and_2nd", "take_last_a
 # Card locations (card_loc values)
 LOC_DECK, LOC_MARKET, LOC_SHIP, LOC_WAREHOUSE, LOC_BOX = range(5)
 NUM_DAYS = 3
+_KEY_MAX = np.iinfo(np.uint64).max  # sort key of the cards outside a shuffle's pool (_sort_keys)
 
 
 def _flat(array: np.ndarray) -> np.ndarray:
@@ -373,12 +374,14 @@ class Medici(Game):
         or a pool key in that top range (each about 1e-15 likely); such rows are sorted again
         the stable way, so the result is always exactly the stable one.
         """
+        if len(keys) == 1:  # one game (B=1 play): the stable sort costs less than the checks below
+            return np.argsort(np.where(pool, keys, _KEY_MAX), axis=1, kind="stable")
         keys = np.where(pool, keys, self._outside_keys)
         order = np.argsort(keys, axis=1)
         ordered = keys.reshape(-1).take(order + self._rows(len(keys))[:, None] * self.num_cards)  # sorted keys
         redo = (ordered[:, 1:] == ordered[:, :-1]).any(1) | (pool & (keys >= self._outside_keys[0])).any(1)
         if redo.any():
-            keys[redo] = np.where(pool[redo], keys[redo], np.iinfo(np.uint64).max)
+            keys[redo] = np.where(pool[redo], keys[redo], _KEY_MAX)
             order[redo] = np.argsort(keys[redo], axis=1, kind="stable")
         return order
 
