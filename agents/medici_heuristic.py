@@ -74,7 +74,8 @@ class MediciHeuristic(Agent):
         B = obs.shape[0]
         mask = np.asarray(mask, bool)
         K1 = len(self.kind_value) + 1
-        last3 = self.field(obs, "market_last3").reshape(B, 3, K1).argmax(-1)  # kinds (K = none)
+        # the first three blocks of the market line: the cards a take can reach, last card first
+        last3 = self.field(obs, "market_line")[:, : 3 * K1].reshape(B, 3, K1).argmax(-1)  # kinds (K = none)
         util = self.card_utilities(obs)
         u = np.take_along_axis(util, last3, axis=1)  # [B, 3]
         options = np.stack([u[:, 0], u[:, 0] + u[:, 1], u[:, 0] + u[:, 2], u.sum(1)], axis=1)

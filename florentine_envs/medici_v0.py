@@ -7,7 +7,14 @@
     >>> sorted(obs)
     ['action_mask', 'observation']
 
-Changelog: v0 -- first release.
+Changelog: v0 -- first release. v1 (game version 1; this module keeps its name) -- the
+observation shows the whole market in order (``market_line``, one block per card counted
+from the last one, replaces ``market_last3``): ``obs_size`` grows from 172 + 16 P to
+73 + 33 M + 16 P, M = 69, 71, 74, 74, 74 for 2-6 players; ``metadata["name"]`` is
+``"medici_v1"``.
+
+    >>> env.observation_space("player_0")["observation"].shape
+    (2464,)
 """
 
 from .core.aec import make_env_functions

@@ -33,7 +33,7 @@ def test_conventions_agents_spaces_and_mask():
     env = medici_v0.env(num_players=3)
     env.reset(seed=0)
     assert env.possible_agents == ["player_0", "player_1", "player_2"]
-    assert env.metadata["name"] == "medici_v0"
+    assert env.metadata["name"] == "medici_v1"  # the game's version (1: the whole market observed)
     obs, *_ = env.last()
     assert set(obs) == {"observation", "action_mask"}
     assert obs["action_mask"].dtype == np.int8 and obs["observation"].dtype == np.float32

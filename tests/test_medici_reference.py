@@ -171,7 +171,7 @@ def test_bad_reward_mode():
 def test_initial_state(P):
     g = MediciReference(P, 17)
     assert g.num_actions == 6
-    assert g.obs_size == ref.OBS_FIXED_SIZE + 16 * P
+    assert g.obs_size == 73 + 33 * ref.LONGEST_MARKET[P] + 16 * P  # SPEC: obs_size = 73 + 33 M + 16 P
     assert g.day == 0 and not g.terminated
     assert g.scores == [0] * P and g.rewards == [0.0] * P
     # The first decision: an empty market forces `reveal` once; then reveal
@@ -366,12 +366,12 @@ def test_observation_layout():
         assert field("market_size")[0] == len(g.market)
         assert field("market_counts").sum() == len(g.market)
         assert field("unseen_counts").sum() == len(g.deck)
-        last3 = field("market_last3").reshape(3, 33)
-        assert np.all(last3.sum(axis=1) == 1)
-        for slot in range(3):
-            pos = len(g.market) - 1 - slot
+        line = field("market_line").reshape(ref.LONGEST_MARKET[P], 33)
+        assert np.all(line.sum(axis=1) == 1)
+        for block in range(ref.LONGEST_MARKET[P]):
+            pos = len(g.market) - 1 - block
             want = ref.CARD_KIND[g.market[pos]] if pos >= 0 else 32
-            assert last3[slot, want] == 1
+            assert line[block, want] == 1
         # relative seating: block 0 is the observer
         assert field("to_move")[(g.current_player - p) % P] == 1
         assert field("start_player")[(g.start_player - p) % P] == 1

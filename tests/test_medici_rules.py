@@ -538,18 +538,36 @@ def test_empty_deck_no_new_cards_can_be_revealed():
     state = game.init([3])
     unreveal(game, state)
     state.start_player[0] = state.current_player[0] = 0
-    # Edit: move every deck card except the last two into the market (the position of a
-    # third day whose deck is nearly used up).
+    # Edit: a third day whose deck is nearly used up. 60 cards were loaded on the first two days
+    # (commodities in the warehouses, neutral cards in the box), every ship holds three
+    # non-green cards, the market 30 cards (a market the rules allow: see
+    # test_longest_market_is_reached) and the deck the last two.
     top, end = int(state.deck_top[0]), int(state.deck_end[0])
     live = [c for c in state.deck[0, top:end].tolist() if c not in last_two]
-    state.deck[0, top:end] = live + last_two
-    moved = np.array(live)
+    loaded, rest = live[:60], live[60:]
+    shipped = [c for c in rest if game.card_nongreen[c]][:18]
+    moved = np.array([c for c in rest if c not in shipped])
+    assert len(moved) == 30
+    for i, card in enumerate(loaded):
+        if game.card_icons[card]:
+            state.card_loc[0, card], state.card_owner[0, card] = LOC_WAREHOUSE, i % 6
+            state.warehouse_icons[0, i % 6, game.card_colour[card]] += game.card_icons[card]
+        else:
+            state.card_loc[0, card] = LOC_BOX
+    for i, card in enumerate(shipped):
+        p = i % 6
+        state.card_loc[0, card], state.card_owner[0, card] = LOC_SHIP, p
+        state.ship_value[0, p] += game.card_value[card]
+        state.ship_slots[0, p] += 1
+        state.ship_icons[0, p, game.card_colour[card]] += game.card_icons[card]
+    state.day[0] = 2
+    state.deck[0, end - 2 : end] = last_two
+    state.deck_top[0] = end - 2
     state.market[0, : len(moved)] = moved
     state.market_len[0] = len(moved)
-    state.deck_top[0] = top + len(moved)
     state.card_loc[0, moved] = LOC_MARKET
-    np.add.at(state.deck_counts[0], game.card_kind[moved], -1)
-    np.add.at(state.market_counts[0], game.card_kind[moved], 1)
+    state.deck_counts[0] = np.bincount(game.card_kind[last_two], minlength=game.num_kinds)
+    state.market_counts[0] = np.bincount(game.card_kind[moved], minlength=game.num_kinds)
     game._refresh_mask(state, np.arange(1))
     assert_cards_conserved(game, state)
     assert legal(state) == {REVEAL, STOP}
@@ -562,17 +580,17 @@ def test_empty_deck_no_new_cards_can_be_revealed():
     act(game, state, TAKE_LAST_AND_2ND)
     # Every later turn: nothing to reveal, the player goes straight to taking from the market.
     rng = np.random.default_rng(0)
-    while state.day[0] == 0:
+    while not state.terminated[0]:
         assert state.deck_end[0] == state.deck_top[0]
         assert state.phase[0] == PHASE_TAKE and state.revealed[0] == 0, game.render(state)
         assert REVEAL not in legal(state) and STOP not in legal(state)
         before = state.market_len[0]
         act(game, state, int(rng.choice(sorted(legal(state)))))
-        if state.day[0] == 0:
+        if not state.terminated[0]:
             assert state.market_len[0] < before  # no card was added to the market
-    # The day ended with every ship filled from the market (the last one at least by its final turn).
-    assert state.day[0] == 1
-    unloaded = np.flatnonzero(state.card_loc[0] == LOC_WAREHOUSE)
+    # The day (and the game) ended with every ship filled from the market (the last one at least
+    # by its final turn).
+    unloaded = np.setdiff1d(np.flatnonzero(state.card_loc[0] == LOC_WAREHOUSE), loaded)
     assert game.card_nongreen[unloaded].sum() >= 5 * 5  # five full ships at least
 
 
@@ -608,12 +626,13 @@ def test_six_players_deck_runs_out_on_third_day():
 # ---------------------------------------------------------------------------
 
 
-def five_card_market():
-    """3 players: player 0 reveals x1 x2 x3 and takes x3; player 1 reveals c, d, e. Market a b c d e
-    with a = x1, b = x2."""
+def five_card_market(names=("Grain 2", "Spice 2", "Dye 3", "Cloth 4", "Grain 5"), taken_first="Fur 2"):
+    """3 players: player 0 reveals x1 x2 x3 and takes x3 (a ``taken_first``); player 1 reveals c, d, e.
+    Market a b c d e (kinds ``names``) with a = x1, b = x2; player 1 is taking."""
     game = make(3)
     cards = Cards(game)
-    x1, x2, x3, c, d, e = cards.many("Grain 2", "Spice 2", "Fur 2", "Dye 3", "Cloth 4", "Grain 5")
+    x1, x2, c, d, e = cards.many(*names)
+    x3 = cards(taken_first)
     game, state = new_day_one(3, [x1, x2, x3, c, d, e], game=game)
     act(game, state, REVEAL, REVEAL, TAKE_LAST)
     act(game, state, REVEAL, REVEAL, REVEAL)
@@ -671,6 +690,103 @@ def test_cannot_skip_the_last_card_and_illegal_actions_change_nothing():
         assert e in ship(probe, 1)
         assert a not in ship(probe, 1) and b not in ship(probe, 1)
         assert market(probe)[:2] == [a, b]
+
+
+def market_line(game, obs) -> list[str]:
+    """The market as an observation shows it (its ``market_line`` field), oldest card first."""
+    blocks = obs[game.obs_layout["market_line"]].reshape(game.max_market, game.num_kinds + 1)
+    assert (blocks.sum(1) == 1).all()  # one-hot blocks, the last column "no card there"
+    kinds = blocks.argmax(1)  # block 0 is the last card
+    return [game.kind_names[k] for k in kinds[::-1] if k < game.num_kinds]
+
+
+def test_whole_market_is_seen_in_order():
+    """Rulebook:
+
+    "Card after card, reveal one OR two OR three cards from the deck, displaying these cards face up in a line
+        next to the deck - this is the 'market'."
+    "You can never access any cards beyond the last three positions in the market."
+    "If necessary, push the remaining cards back to fill any occurring gaps."
+    "Shuffle the cards and place them as a face down deck in the middle of the table."
+
+    Every market card lies face up and its place in the line decides when it can be taken, so
+    every player sees the whole line in order; only the deck is hidden.
+    """
+    first = ("Dye 2", "Cloth 3", "Fur 2", "Fur 2", "Grain 4")
+    second = ("Cloth 3", "Dye 2", "Fur 2", "Fur 2", "Grain 4")
+    seen = []
+    for names in (first, second):
+        game, state, _ = five_card_market(names, taken_first="Spice 5")
+        assert [game.kind_names[k] for k in game.card_kind[market(state)]] == list(names)
+        views = [game.observe(state, np.array([p]))[0] for p in range(3)]
+        assert all(market_line(game, view) == list(names) for view in views)
+        # The deck is face down: re-dealing what nobody can see changes no player's view.
+        for p in range(3):
+            other = game.randomize_hidden(state, p, seed=p)
+            assert not np.array_equal(other.deck, state.deck)
+            assert np.array_equal(game.observe(other, np.array([p]))[0], views[p])
+        seen.append((state, views))
+    (a, views_a), (b, views_b) = seen
+    # Same cards, same last three: only the order of the two older cards differs, and so do the
+    # observations -- in the market line and nowhere else.
+    elsewhere = np.ones(game.obs_size, bool)
+    elsewhere[game.obs_layout["market_line"]] = False
+    for view_a, view_b in zip(views_a, views_b):
+        assert not np.array_equal(view_a, view_b)
+        assert np.array_equal(view_a[elsewhere], view_b[elsewhere])
+    # The order matters: once player 1 takes the last three cards, player 2 must take the Cloth 3 in
+    # one market and the Dye 2 in the other.
+    for state, last in ((a, "Cloth 3"), (b, "Dye 2")):
+        act(game, state, TAKE_LAST_THREE)
+        assert state.current_player[0] == 2 and state.market_len[0] == 2
+        assert market_line(game, game.observe(state, np.array([2]))[0])[-1] == last
+        act(game, state, STOP, TAKE_LAST)
+        assert [game.kind_names[game.card_kind[c]] for c in ship(state, 2)] == [last]
+
+
+@pytest.mark.parametrize("num_players, longest", [(2, 69), (3, 71), (4, 74), (5, 74), (6, 74)])
+def test_longest_market_is_reached(num_players, longest):
+    """Rulebook:
+
+    "Card after card, reveal one OR two OR three cards from the deck, displaying these cards face up in a line
+        next to the deck - this is the 'market'."
+    "Now you MUST take the last card from the market (the last card drawn.)"
+    "Important: Any number of green cards can be loaded onto a ship, as these do not require a loading space!"
+    "If there is only one player left who does not yet have a fully loaded ship, this player gets one final
+        turn."
+    "After you have scored a round, return any remaining cards in the market to the deck and reshuffle the deck."
+
+    So within a day each turn adds at most two cards to the market (three revealed, one taken), and
+    turns run out: a turn loads a non-green card or only green cards (20 of them). The longest
+    market (SPEC.md) is reached when every turn reveals three cards and takes only the last one,
+    the 20 green cards first; the observation of that position holds the whole market. (With
+    two or three players that position is the final turn's take, which is forced: moves the
+    engine plays by itself count too, e.g. for a front end that observes them through ``on_move``.)
+    """
+    game = make(num_players)
+    assert game.max_market == longest
+    green = np.flatnonzero(game.card_nongreen == 0).tolist()
+    other = np.flatnonzero(game.card_nongreen == 1).tolist()
+    top = []
+    for card in green:  # two non-green cards, then the green card that is taken
+        top += [other.pop(), other.pop(), card]
+    game, state = new_day_one(num_players, top + other, game=game)
+    seen = {"longest": int(state.market_len[0])}
+
+    def record(before, after, games, actions, forced):
+        if after.market_len[0] > seen["longest"]:
+            seen["longest"] = int(after.market_len[0])
+            seen["line"] = market_line(game, game.observe(after, np.array([0]))[0])
+
+    while state.day[0] == 0:
+        if state.phase[0] == PHASE_REVEAL:
+            action = REVEAL if REVEAL in legal(state) else STOP
+        else:
+            action = TAKE_LAST
+        game.step(state, np.array([action]), on_move=record)
+        assert_cards_conserved(game, state)  # includes: the market is never longer than the bound
+    assert seen["longest"] == longest
+    assert len(seen["line"]) == longest  # every card of that market is in the observation
 
 
 def test_ship_value_is_announced_sum():

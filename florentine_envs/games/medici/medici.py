@@ -25,8 +25,14 @@ Readings of the rulebook where it is not explicit (each one is tested):
   there is no further payout for gray").
 * A decision with a single legal action is played automatically (core rule),
   e.g. with an empty market the first card is revealed without asking.
+* Every market card lies face up in a line ("displaying these cards face up in a line
+  next to the deck"), so every player sees the whole line in order; the observation
+  holds it up to the longest market the rules allow (:func:`longest_market`).
 
-Changelog: v0 -- first release.
+Changelog: v0 -- first release. v1 -- the observation shows the whole market in order
+(``market_line``, one block per position counted from the last card, replaces
+``market_last3``, which showed only the last three cards: two markets with the same
+cards in another order looked alike, yet offer the next player different cards).
 """
 
 from __future__ import annotations
@@ -48,11 +54,13 @@ PHASE_REVEAL = 0
 PHASE_TAKE = 1
 
 REVEAL, STOP, TAKE_LAST, TAKE_LAST_AND_2ND, TAKE_LAST_AND_3RD, TAKE_LAST_THREE = range(6)
+TAKES = (TAKE_LAST, TAKE_LAST_AND_2ND, TAKE_LAST_AND_3RD, TAKE_LAST_THREE)
 ACTION_NAMES = ["reveal", "stop", "take_last", "take_last_and_2nd", "take_last_and_3rd", "take_last_three"]
 
 # Card locations (card_loc values)
 LOC_DECK, LOC_MARKET, LOC_SHIP, LOC_WAREHOUSE, LOC_BOX = range(5)
 NUM_DAYS = 3
+_KEY_MAX = np.iinfo(np.uint64).max  # sort key of the cards outside a shuffle's pool (_sort_keys)
 
 
 def _flat(array: np.ndarray) -> np.ndarray:
@@ -62,6 +70,23 @@ def _flat(array: np.ndarray) -> np.ndarray:
     if not array.flags.c_contiguous:
         raise ValueError("medici: state arrays must be C-contiguous")
     return array.reshape(-1)
+
+
+def longest_market(num_cards: int, num_green: int, capacity: int, num_players: int) -> int:
+    """The most cards the market can ever hold (SPEC.md, "Longest market").
+
+    Within a day every completed turn added at most 2 cards to the market (it reveals at most
+    three and takes at least one), the turn in progress at most 3, and the market starts the day
+    empty. A completed turn loaded a non-green card -- at most ``P * C - 1`` of those while the
+    day lasts, since a day with every ship full is over -- or only green cards, at most
+    ``num_green`` of them. And the market never holds more than the cards revealed minus one per
+    completed turn. So with ``t`` completed turns the market holds at most
+    ``min(2 t + 3, num_cards - t)``; the bound is the largest such value (day 0, when the pool
+    and the green cards are whole). It is reached (tests/test_medici_rules.py): 69, 71, 74, 74
+    and 74 cards for 2 to 6 players.
+    """
+    turns = num_players * capacity - 1 + num_green
+    return max(min(2 * t + 3, num_cards - t) for t in range(turns + 1))
 
 
 def load_cards(path=None) -> dict:
@@ -102,7 +127,7 @@ class Medici(Game):
     ``cards_path`` (alternative component data file)."""
 
     name = "medici"
-    version = 0
+    version = 1
     player_counts = (2, 3, 4, 5, 6)
     reference = "florentine_envs.games.medici.reference:MediciReference"
     option_names = ("monopoly_variant", "reward", "cards_path")
@@ -171,19 +196,36 @@ class Medici(Game):
         self._mono_variant_threshold = mono["variant_threshold_2p"] if players == 2 else mono["variant_threshold"]
         self._mono_variant_bonus = mono["variant_bonus"]
         self._round_to = data["round_to"]
+        #: the most cards the market can hold (``longest_market``): the length of ``market_line``
+        self.max_market = longest_market(self.num_cards, int(kind_green[kind_of_card].sum()), self.capacity, players)
         # Cumulative payouts of the six rankings of a day's end (ships, then the five colours), flat
         # with a row stride of P + 1 (_day_payouts); None for component data with other table sizes.
         self._day_cum = None
         if len(self._ship_cum) == len(self._commodity_cum) == players + 1:
             self._day_cum = np.concatenate([self._ship_cum] + [self._commodity_cum] * 5)  # int[6 * (P + 1)]
             self._day_cum_rows = (np.arange(6) * (players + 1))[:, None]  # int[6, 1]
-        self._one_two_three = np.arange(1, 4)  # market positions back from the end of the line
+            self._player_ones = np.ones(players, np.uint8)  # uint8[P]: counts as products with ones
+        self._back = np.arange(1, self.max_market + 1)  # int[M] market positions back from the end of the line
+        self._blocks = np.arange(self.max_market)  # int[M] blocks of the market line (observe)
         # _takes[action]: which of (last, 2nd-last, 3rd-last) market cards a take action loads
         self._takes = np.zeros((len(ACTION_NAMES), 3), bool)  # bool[A, 3]
-        self._takes[[TAKE_LAST, TAKE_LAST_AND_2ND, TAKE_LAST_AND_3RD, TAKE_LAST_THREE], 0] = True
+        self._takes[list(TAKES), 0] = True
         self._takes[[TAKE_LAST_AND_2ND, TAKE_LAST_THREE], 1] = True
         self._takes[[TAKE_LAST_AND_3RD, TAKE_LAST_THREE], 2] = True
         self._three_int8, self._three_int16 = np.ones(3, np.int8), np.ones(3, np.int16)
+        # Python-int tables for the one-game path (_apply_one): list lookups cost far less than
+        # numpy scalar indexing.
+        self._kind_list = self.card_kind.tolist()
+        self._value_list = self.card_value.tolist()
+        self._nongreen_list = self.card_nongreen.tolist()
+        self._colour_list = self.card_colour.tolist()
+        self._icons_list = self.card_icons.tolist()
+        # _take_backs[action]: positions back from the end of the market line of the cards it loads
+        self._take_backs = {action: tuple((1 + np.flatnonzero(self._takes[action])).tolist()) for action in TAKES}
+        # _clockwise_after[p]: the seats after p in turn order, p itself last
+        self._clockwise_after = [[(p + k) % players for k in range(1, players + 1)] for p in range(players)]
+        # _mask_rows[bits]: the mask row whose action a is legal when bit a of ``bits`` is set
+        self._mask_rows = (np.arange(2 ** len(ACTION_NAMES))[:, None] >> np.arange(len(ACTION_NAMES))) & 1 == 1
         self._colours = np.arange(5)
         self._next_seats = np.arange(1, players + 1)
         # _seat_shift[p, j]: offset from seat p to seat (p + j) % P, so that
@@ -196,7 +238,7 @@ class Medici(Game):
         K = self.num_kinds
         sizes = [
             ("phase", 2), ("day", NUM_DAYS), ("revealed_this_turn", 1), ("final_turn", 1),
-            ("deck_size", 1), ("market_size", 1), ("market_last3", 3 * (K + 1)),
+            ("deck_size", 1), ("market_size", 1), ("market_line", self.max_market * (K + 1)),
             ("market_counts", K), ("unseen_counts", K), ("to_move", players),
             ("start_player", players), ("ship_value", players), ("ship_slots", players),
             ("ship_full", players), ("ship_icons", 5 * players), ("warehouse_icons", 5 * players),
@@ -208,32 +250,59 @@ class Medici(Game):
             self.obs_layout[field] = slice(offset, offset + size)
             offset += size
         self.obs_size = offset
-        # market_last3 one-hots: block i (position m-1-i) has K + 1 entries, the last one "no card"
-        self._last3_columns = self.obs_layout["market_last3"].start + np.arange(3) * (K + 1)  # int[3]
+        # market_line one-hots: block i (market position m-1-i) has K + 1 entries, the last one "no card"
+        self._line_columns = self.obs_layout["market_line"].start + np.arange(self.max_market) * (K + 1)  # int[M]
+        self._no_card_columns = self._line_columns + K  # int[M]: the "no card" column of each block
+        # _observe_one: the columns of the scalar fields and of the first of each one-hot field, and
+        # the observation from market_counts to its end
+        self._one_columns = tuple(self.obs_layout[field].start for field in (
+            "phase", "day", "revealed_this_turn", "final_turn", "deck_size", "market_size", "to_move",
+            "start_player"))  # fmt: skip
+        self._tail = slice(self.obs_layout["market_counts"].start, None)
+        # _tail_gather[p]: for the observation of seat p from market_counts to its end, where each entry
+        # comes from in the concatenation of the state rows market_counts (K), deck_counts (K),
+        # ship_value (P), ship_slots (P), ship full (P), ship_icons (5P), warehouse_icons (5P),
+        # scores (P) and one zero (the to_move and start_player columns, set afterwards); player
+        # blocks in relative seating (_observe_one).
+        order = (seat_ids[:, None] + seat_ids) % players  # int[P, P]: row p lists the seats clockwise from p
+        by_colour = (5 * order[:, :, None] + np.arange(5)).reshape(players, 5 * players)  # int[P, 5P]
+        zero = np.full((players, 2 * players), 2 * K + 14 * players)
+        self._tail_gather = np.concatenate([
+            np.tile(np.arange(2 * K), (players, 1)), zero, 2 * K + order, 2 * K + players + order,
+            2 * K + 2 * players + order, 2 * K + 3 * players + by_colour, 2 * K + 8 * players + by_colour,
+            2 * K + 13 * players + order], axis=1)  # fmt: skip  # int[P, 2K + 16P]
+        self._zero = np.zeros((1, 1), np.int8)
 
     def obs_field_bounds(self) -> dict:
         """What the rules guarantee for each observation field (derived from the component data,
-        so a modified card table gets matching bounds)."""
-        K, N, P = self.num_kinds, self.num_cards, self.num_players
+        so a modified card table gets matching bounds; each bound is argued in SPEC.md)."""
+        N, P, C = self.num_cards, self.num_players, self.capacity
         copies = self._kind_copies
-        # Green cards take no loading space, so a ship can hold every green card besides a full load.
-        max_ship_value = self.capacity * int(self.card_value[self.card_nongreen == 1].max()) + int(
-            self.card_value[self.card_nongreen == 0].sum()
-        )
-        icons_per_colour = np.bincount(self.card_colour[self.card_colour >= 0],
-                                       self.card_icons[self.card_colour >= 0], minlength=5)
-        max_icons = np.tile(icons_per_colour, P)
+        green = self.card_nongreen == 0
+        # A ship holds at most C non-green cards ("Your ship can never hold more than five cards")
+        # besides any green ones ("Any number of green cards can be loaded onto a ship"): at best
+        # the C most valuable non-green cards and every green card. Per colour, likewise for icons.
+        def best_load(amount: np.ndarray, among: np.ndarray) -> int:  # amount int[N], among bool[N]
+            return int(np.sort(amount[among & ~green])[::-1][:C].sum() + amount[among & green].sum())
+
+        max_ship_value = best_load(self.card_value, np.ones(N, bool))
+        ship_icons = [best_load(self.card_icons, self.card_colour == colour) for colour in range(5)]
+        all_icons = np.bincount(self.card_colour[self.card_colour >= 0], self.card_icons[self.card_colour >= 0],
+                                minlength=5)  # fmt: skip
         # A day pays at most the best ship place plus, per colour, the best commodity place and the
-        # larger of the two monopoly bonuses; shared places pay less than the best one.
-        per_day = int(self._ship_cum[1]) + 5 * (int(self._commodity_cum[1]) + max(self._mono_bonus,
-                                                                                    self._mono_variant_bonus))
+        # monopoly bonus (the variant's larger one only with the variant); a shared place pays at
+        # most the best one of those it covers.
+        bonus = self._mono_bonus
+        if self.options["monopoly_variant"]:
+            bonus = max(bonus, self._mono_variant_bonus)
+        per_day = int(self._ship_cum[1]) + 5 * (int(self._commodity_cum[1]) + bonus)
         return {
             "phase": (0, 1), "day": (0, 1), "revealed_this_turn": (0, 3), "final_turn": (0, 1),
-            "deck_size": (0, N), "market_size": (0, N), "market_last3": (0, 1),
+            "deck_size": (0, N), "market_size": (0, self.max_market), "market_line": (0, 1),
             "market_counts": (0, copies), "unseen_counts": (0, copies), "to_move": (0, 1),
-            "start_player": (0, 1), "ship_value": (0, max_ship_value), "ship_slots": (0, self.capacity),
-            "ship_full": (0, 1), "ship_icons": (0, max_icons), "warehouse_icons": (0, max_icons),
-            "florins": (0, NUM_DAYS * per_day),
+            "start_player": (0, 1), "ship_value": (0, max_ship_value), "ship_slots": (0, C),
+            "ship_full": (0, 1), "ship_icons": (0, np.tile(ship_icons, P)),
+            "warehouse_icons": (0, np.tile(all_icons, P)), "florins": (0, NUM_DAYS * per_day),
         }  # fmt: skip
 
     # ----------------------------------------------------------------- init
@@ -305,12 +374,14 @@ class Medici(Game):
         or a pool key in that top range (each about 1e-15 likely); such rows are sorted again
         the stable way, so the result is always exactly the stable one.
         """
+        if len(keys) == 1:  # one game (B=1 play): the stable sort costs less than the checks below
+            return np.argsort(np.where(pool, keys, _KEY_MAX), axis=1, kind="stable")
         keys = np.where(pool, keys, self._outside_keys)
         order = np.argsort(keys, axis=1)
         ordered = keys.reshape(-1).take(order + self._rows(len(keys))[:, None] * self.num_cards)  # sorted keys
         redo = (ordered[:, 1:] == ordered[:, :-1]).any(1) | (pool & (keys >= self._outside_keys[0])).any(1)
         if redo.any():
-            keys[redo] = np.where(pool[redo], keys[redo], np.iinfo(np.uint64).max)
+            keys[redo] = np.where(pool[redo], keys[redo], _KEY_MAX)
             order[redo] = np.argsort(keys[redo], axis=1, kind="stable")
         return order
 
@@ -327,7 +398,7 @@ class Medici(Game):
         if take.any():
             seat = games * self.num_players + state.current_player[games]  # flat index into [B, P]
             free = self.capacity - _flat(state.ship_slots).take(seat).astype(np.int64)
-            last3 = self._last_three(state, games, market_len)  # int[n, 3]; N = no card
+            last3 = self._from_last(state, games, market_len)  # int[n, 3]; N = no card
             need = self._nongreen.take(last3)  # int8[n, 3]
             need12 = need[:, 0] + need[:, 1]
             has2, has3 = market_len >= 2, market_len >= 3
@@ -337,15 +408,21 @@ class Medici(Game):
             mask[:, TAKE_LAST_THREE] = take & has3 & (need12 + need[:, 2] <= free)
         state.legal_action_mask[games] = mask
 
-    def _last_three(self, state: MediciState, games: np.ndarray, market_len: np.ndarray) -> np.ndarray:
-        """int[n, 3]: card ids at market positions m-1, m-2, m-3 (N where there is no card)."""
-        pos = market_len[:, None] - self._one_two_three  # int[n, 3]
+    def _from_last(self, state: MediciState, games: np.ndarray, market_len: np.ndarray, depth: int = 3) -> np.ndarray:
+        """int[n, depth]: card ids at market positions m-1, m-2, ..., m-depth (N where there is no card)."""
+        pos = market_len[:, None] - self._back[:depth]  # int[n, depth]
         cards = _flat(state.market).take(games[:, None] * self.num_cards + np.maximum(pos, 0))
         return np.where(pos >= 0, cards.astype(np.int64), self.num_cards)
 
     # ----------------------------------------------------------------- step
 
     def _apply(self, state: MediciState, games: np.ndarray, actions: np.ndarray) -> None:
+        if games.size == 1:  # B=1 play (the AEC env) and lone forced moves: see _apply_one
+            self._apply_one(state, int(games[0]), int(actions[0]))
+        else:
+            self._apply_batch(state, games, actions)
+
+    def _apply_batch(self, state: MediciState, games: np.ndarray, actions: np.ndarray) -> None:
         dispatch(
             state.phase,
             games,
@@ -388,7 +465,7 @@ class Medici(Game):
         N, K = self.num_cards, self.num_kinds
         player = state.current_player[games].astype(np.int64)
         market_len = state.market_len[games].astype(np.int64)
-        last3 = self._last_three(state, games, market_len)  # int[n, 3]: last, 2nd-last, 3rd-last card
+        last3 = self._from_last(state, games, market_len)  # int[n, 3]: last, 2nd-last, 3rd-last card
         taken = self._takes.take(actions, axis=0)  # bool[n, 3]: which of them the action takes
         cards = np.where(taken, last3, N)  # int[n, 3], N = not taken (zero in every lookup table)
         # Sums over the three slots as products with ones (numpy's sum over a length-3 axis is slow).
@@ -439,6 +516,87 @@ class Medici(Game):
         live = games[~state.terminated[games]]
         self._refresh_mask(state, live)
 
+    # ------------------------------------------------- one game, Python ints
+    #
+    # The same rules as the batched handlers above for a single game, in Python integers: at B=1
+    # the fixed cost of each numpy call on a one-element array, not the work, is what counts.
+    # Every write is the batched one, to the letter (entries past the end of the market line
+    # included), so a game follows the same trajectory alone as in a batch (``check_game``) and
+    # tests/test_medici_engine.py compares the two paths position by position.
+
+    def _apply_one(self, state: MediciState, g: int, action: int) -> None:
+        if state.phase.item(g) == PHASE_REVEAL:
+            if action == REVEAL:
+                top, m = state.deck_top.item(g), state.market_len.item(g)
+                card = state.deck.item(g, top)
+                state.deck_top[g] = top + 1
+                state.market[g, m] = card
+                state.market_len[g] = m + 1
+                state.card_loc[g, card] = LOC_MARKET
+                kind = self._kind_list[card]
+                state.deck_counts[g, kind] -= 1
+                state.market_counts[g, kind] += 1
+                revealed = state.revealed.item(g) + 1
+                state.revealed[g] = revealed
+                if revealed >= 3:  # after the third card the player must take
+                    state.phase[g] = PHASE_TAKE
+            else:  # STOP
+                state.phase[g] = PHASE_TAKE
+            self._refresh_mask_one(state, g)
+            return
+        player, m = state.current_player.item(g), state.market_len.item(g)
+        line = state.market[g]  # int16[N] view
+        cards = [line.item(m - back) for back in self._take_backs[action]]  # last card first
+        value = slots = 0
+        for card in cards:
+            value += self._value_list[card]
+            slots += self._nongreen_list[card]
+            colour = self._colour_list[card]
+            if colour >= 0:
+                state.ship_icons[g, player, colour] += self._icons_list[card]
+            state.card_loc[g, card] = LOC_SHIP
+            state.card_owner[g, card] = player
+            state.market_counts[g, self._kind_list[card]] -= 1
+        state.ship_value[g, player] += value
+        state.ship_slots[g, player] += slots
+        if action == TAKE_LAST_AND_3RD:  # the kept 2nd-last card closes the gap (see _take_phase)
+            line[m - 3] = line.item(m - 2)
+        state.market_len[g] = m - len(cards)
+        # End of the turn, as in _end_turn.
+        P, capacity = self.num_players, self.capacity
+        open_ships = [used < capacity for used in state.ship_slots[g].tolist()]
+        num_open = sum(open_ships)
+        day_over = state.final_turn.item(g) or num_open == 0
+        if not day_over:
+            player = next(seat for seat in self._clockwise_after[player] if open_ships[seat])
+            state.current_player[g] = player
+        state.final_turn[g] = not day_over and num_open == 1
+        state.phase[g] = PHASE_REVEAL
+        state.revealed[g] = 0
+        if day_over:
+            self._end_day(state, np.array([g]))
+            if state.terminated.item(g):
+                return
+        self._refresh_mask_one(state, g)
+
+    def _refresh_mask_one(self, state: MediciState, g: int) -> None:
+        m = state.market_len.item(g)
+        if state.phase.item(g) == PHASE_REVEAL:
+            can_reveal = state.deck_end.item(g) > state.deck_top.item(g) and state.revealed.item(g) < 3
+            legal = (1 << REVEAL) * can_reveal | (1 << STOP) * (m > 0)
+        else:
+            free = self.capacity - state.ship_slots.item(g, state.current_player.item(g))
+            line, nongreen = state.market[g], self._nongreen_list
+            need = [nongreen[line.item(m - back)] for back in range(1, min(m, 3) + 1)]  # last card first
+            legal = 1 << TAKE_LAST
+            if m >= 2 and need[0] + need[1] <= free:
+                legal |= 1 << TAKE_LAST_AND_2ND
+            if m >= 3 and need[0] + need[2] <= free:
+                legal |= 1 << TAKE_LAST_AND_3RD
+            if m >= 3 and need[0] + need[1] + need[2] <= free:
+                legal |= 1 << TAKE_LAST_THREE
+        state.legal_action_mask[g] = self._mask_rows[legal]
+
     # ------------------------------------------------------------ day end
 
     def ship_payouts(self, values: np.ndarray) -> np.ndarray:
@@ -471,10 +629,11 @@ class Medici(Game):
         int[n, P, 5]) in one ranking pass over six rows per game: the ships, then the five colours."""
         if self._day_cum is None:
             return self.ship_payouts(values) + self.commodity_payouts(icons)
-        amounts = np.concatenate([values[:, None, :], np.moveaxis(icons, 2, 1)], axis=1).astype(np.int64)  # [n, 6, P]
+        # [n, 6, P]; transpose rather than np.moveaxis, whose argument checks cost more than the work at small n
+        amounts = np.concatenate([values[:, None, :], icons.transpose(0, 2, 1)], axis=1).astype(np.int64)
         eligible = amounts > 0
         eligible[:, 0] = True  # every ship is ranked, commodities only for players holding the colour
-        ones = np.ones(self.num_players, np.uint8)
+        ones = self._player_ones
         higher = ((amounts[..., None, :] > amounts[..., :, None]) & eligible[..., None, :]).view(np.uint8) @ ones
         tied = ((amounts[..., None, :] == amounts[..., :, None]) & eligible[..., None, :]).view(np.uint8) @ ones
         last = self.num_players  # index of the last entry of each cumulative payout row
@@ -524,7 +683,12 @@ class Medici(Game):
             # tie, randomly choose one of the tied players.)"
             scores = state.scores.take(nxt, axis=0)
             poorest = scores == scores.min(1, keepdims=True)
-            pick = rng.randint(state.seed[nxt], STREAM_START, state.day[nxt].astype(np.int64), legal_counts(poorest))
+            tied = legal_counts(poorest)  # int[n]
+            pick = np.zeros(nxt.size, np.int64)  # randint(..., 1) is 0: draw only where players tie
+            draw = tied > 1
+            if draw.any():
+                pick[draw] = rng.randint(state.seed[nxt[draw]], STREAM_START, state.day[nxt[draw]].astype(np.int64),
+                                         tied[draw])  # fmt: skip
             start = (np.cumsum(poorest, 1) == (pick + 1)[:, None]).argmax(1)
             state.start_player[nxt] = start
             state.current_player[nxt] = start
@@ -532,30 +696,41 @@ class Medici(Game):
     # ------------------------------------------------------------ observe
 
     def observe(self, state: MediciState, players, out: np.ndarray | None = None) -> np.ndarray:
-        B, P = state.batch_size, self.num_players
+        B, P, M = state.batch_size, self.num_players, self.max_market
         players = np.asarray(players, np.int64)
+        if B == 1 and players.size == 1:  # B=1 play (the AEC env): see _observe_one
+            return self._observe_one(state, players.item(), out)
         if players.shape != (B,):
             players = np.broadcast_to(players, (B,))
+        market_len = state.market_len.astype(np.int64)
+        if market_len.max() > M:  # the line would be cut short: the state breaks the rules (see longest_market)
+            raise ValueError(f"{self.name}: a market of {market_len.max()} cards is longer than the rules allow ({M})")
         L = self.obs_layout
         if out is None:
             obs = np.zeros((B, self.obs_size), np.float32)
         else:  # every field is overwritten below except the one-hot ones: clear only those
             obs = out
-            for field in ("phase", "day", "market_last3", "to_move", "start_player"):
+            for field in ("phase", "day", "market_line", "to_move", "start_player"):
                 obs[:, L[field]] = 0
         rows = self._rows(B)
-        market_len = state.market_len.astype(np.int64)
-        last3 = self._last_three(state, rows, market_len)  # int[B, 3]
-        # Every one-hot field in one scatter: int[B, 7] columns set to 1. A finished game has
+        # Every one-hot field in one scatter: int[B, 4 + M] columns set to 1. A finished game has
         # no player to move: its to_move entry repeats its phase column (set anyway).
-        hot = np.empty((B, 7), np.int64)
+        hot = np.empty((B, 4 + M), np.int64)
         hot[:, 0] = L["phase"].start + state.phase
         hot[:, 1] = L["day"].start + state.day
-        hot[:, 2:5] = self._last3_columns + self._kind_or_empty.take(last3)
         relative_to_move = (state.current_player - players) % P
-        hot[:, 5] = np.where(state.terminated, hot[:, 0], L["to_move"].start + relative_to_move)
-        hot[:, 6] = L["start_player"].start + (state.start_player - players) % P
-        obs[rows[:, None], hot] = 1
+        hot[:, 2] = np.where(state.terminated, hot[:, 0], L["to_move"].start + relative_to_move)
+        hot[:, 3] = L["start_player"].start + (state.start_player - players) % P
+        # The market line: block i shows the card at flat index (row start + m - 1 - i) of the market;
+        # blocks i >= m read a card of the row before (or wrap around) and are set to "no card".
+        at = (rows * self.num_cards + market_len - 1)[:, None] - self._blocks  # int[B, M]
+        kinds = self.card_kind.take(_flat(state.market).take(at, mode="wrap"))  # int16[B, M]
+        np.putmask(kinds, self._blocks >= market_len[:, None], self.num_kinds)
+        np.add(self._line_columns, kinds, out=hot[:, 4:])
+        if obs.flags.c_contiguous:  # one flat scatter: far cheaper than indexing rows and columns
+            _flat(obs)[(rows * self.obs_size)[:, None] + hot] = 1
+        else:
+            obs[rows[:, None], hot] = 1
         obs[:, L["revealed_this_turn"].start] = state.revealed
         obs[:, L["final_turn"].start] = state.final_turn
         obs[:, L["deck_size"].start] = state.deck_end - state.deck_top
@@ -576,6 +751,40 @@ class Medici(Game):
         obs[:, L["florins"]] = _flat(state.scores).take(seats)
         return obs
 
+    def _observe_one(self, state: MediciState, player: int, out: np.ndarray | None) -> np.ndarray:
+        """:meth:`observe` of a batch of one, in Python integers and whole-array copies (the same
+        values; tests/test_medici_engine.py compares the two)."""
+        P = self.num_players
+        m = state.market_len.item(0)
+        if m > self.max_market:
+            raise ValueError(f"{self.name}: a market of {m} cards is longer than the rules allow ({self.max_market})")
+        if out is None:
+            obs = np.zeros((1, self.obs_size), np.float32)
+        else:
+            obs = out
+            obs.fill(0)
+        o = obs[0]
+        phase, day, revealed, final_turn, deck_size, market_size, to_move, start_player = self._one_columns
+        o[phase + state.phase.item(0)] = 1
+        o[day + state.day.item(0)] = 1
+        o[revealed] = state.revealed.item(0)
+        o[final_turn] = state.final_turn.item(0)
+        o[deck_size] = state.deck_end.item(0) - state.deck_top.item(0)
+        o[market_size] = m
+        o[self._no_card_columns[m:]] = 1
+        if m:  # kinds of the market cards, last card first
+            o[self._line_columns[:m] + self.card_kind.take(state.market[0, m - 1 :: -1])] = 1
+        # market_counts to florins: one gather from the state's [1, ...] arrays (see _tail_gather)
+        slots = state.ship_slots
+        rows = (state.market_counts, state.deck_counts, state.ship_value, slots, slots >= self.capacity,
+                state.ship_icons.reshape(1, -1), state.warehouse_icons.reshape(1, -1), state.scores, self._zero)
+        seat = player % P
+        o[self._tail] = np.concatenate(rows, axis=1).take(self._tail_gather[seat])
+        if not state.terminated.item(0):  # a finished game has no player to move
+            o[to_move + (state.current_player.item(0) - seat) % P] = 1
+        o[start_player + (state.start_player.item(0) - seat) % P] = 1
+        return obs
+
     # --------------------------------------------------------- invariants
 
     def check_invariants(self, state: MediciState) -> None:
@@ -587,6 +796,9 @@ class Medici(Game):
             if not (0 <= top <= end <= N and 0 <= mlen <= N):
                 problems.append(f"game {b}: deck/market bounds out of range (top={top}, end={end}, market={mlen})")
                 continue
+            if mlen > self.max_market:
+                problems.append(f"game {b}: the market holds {mlen} cards, more than the rules allow "
+                                f"({self.max_market})")  # fmt: skip
             deck_cards = state.deck[b, top:end]
             market_cards = state.market[b, :mlen]
             every = np.concatenate([state.deck[b, :end], market_cards])
@@ -669,7 +881,7 @@ class Medici(Game):
 
     def _take_cards(self, state: MediciState, game: int, action: int) -> list[int]:
         """Card ids a take action would load, last card first."""
-        last3 = self._last_three(state, np.array([game]), state.market_len[[game]].astype(np.int64))[0]
+        last3 = self._from_last(state, np.array([game]), state.market_len[[game]].astype(np.int64))[0]
         picks = {TAKE_LAST: [0], TAKE_LAST_AND_2ND: [0, 1], TAKE_LAST_AND_3RD: [0, 2], TAKE_LAST_THREE: [0, 1, 2]}
         return [int(last3[i]) for i in picks[action]]
 

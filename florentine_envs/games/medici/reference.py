@@ -166,8 +166,11 @@ CARD_ICONS = [KIND_ICONS[k] for k in CARD_KIND]
 CARD_GREEN = [KIND_GREEN[k] for k in CARD_KIND]
 CARD_COLOUR = [KIND_COLOUR[k] for k in CARD_KIND]
 
-# SPEC: market_last3 is "3 x 33 one-hot: ... index 32 = no card there".
+# SPEC: market_line is "M blocks of 33, one-hot ... index 32 = no card there".
 NO_CARD_INDEX = NUM_KINDS
+
+# SPEC ("Longest market"): the most cards the market can hold, by number of players.
+LONGEST_MARKET = {2: 69, 3: 71, 4: 74, 5: 74, 6: 74}
 
 
 # ---------------------------------------------------------------------------
@@ -293,7 +296,7 @@ _FIXED_FIELDS = (
     ("final_turn", 1),
     ("deck_size", 1),
     ("market_size", 1),
-    ("market_last3", 3 * (NUM_KINDS + 1)),
+    ("market_line", None),  # LONGEST_MARKET[P] blocks of NUM_KINDS + 1
     ("market_counts", NUM_KINDS),
     ("unseen_counts", NUM_KINDS),
 )
@@ -308,12 +311,12 @@ _PLAYER_FIELDS = (
     ("warehouse_icons", NUM_COLOURS),
     ("florins", 1),
 )
-OBS_FIXED_SIZE = sum(size for _, size in _FIXED_FIELDS)
 OBS_PER_PLAYER = sum(size for _, size in _PLAYER_FIELDS)  # 16
 
 
 def obs_size(num_players: int) -> int:
-    return OBS_FIXED_SIZE + OBS_PER_PLAYER * num_players
+    start, size = obs_offsets(num_players)["florins"]
+    return start + size
 
 
 def obs_offsets(num_players: int) -> dict[str, tuple[int, int]]:
@@ -321,6 +324,8 @@ def obs_offsets(num_players: int) -> dict[str, tuple[int, int]]:
     offsets = {}
     pos = 0
     for name, size in _FIXED_FIELDS:
+        if size is None:  # market_line
+            size = LONGEST_MARKET[num_players] * (NUM_KINDS + 1)
         offsets[name] = (pos, size)
         pos += size
     for name, per in _PLAYER_FIELDS:
@@ -499,6 +504,8 @@ class MediciReference:
             # this is the 'market'."
             card = self.deck.pop(0)
             self.market.append(card)
+            # SPEC ("Longest market"): no play of the rules makes the market longer.
+            assert len(self.market) <= LONGEST_MARKET[self.num_players]
             self.revealed_this_turn += 1
             # RB: "reveal one OR two OR three cards"; SPEC: "After the 3rd
             # reveal of a turn the phase becomes TAKE automatically".
@@ -648,12 +655,15 @@ class MediciReference:
         put("final_turn", 0, 1 if self.final_turn else 0)
         put("deck_size", 0, len(self.deck))
         put("market_size", 0, len(self.market))
-        # "slot 0 = last card, 1 = 2nd-last, 2 = 3rd-last; index 32 = no card"
+        # SPEC: "the whole market in order: M blocks of 33, one-hot; block i = the card at
+        # market position m-1-i (block 0 = the last card ...); index 32 = no card there".
         m = len(self.market)
-        for slot in range(3):
-            pos = m - 1 - slot
+        longest = LONGEST_MARKET[P]
+        assert m <= longest, f"a market of {m} cards is longer than the rules allow ({longest})"
+        for block in range(longest):
+            pos = m - 1 - block
             kind = CARD_KIND[self.market[pos]] if pos >= 0 else NO_CARD_INDEX
-            put("market_last3", slot * (NUM_KINDS + 1) + kind, 1)
+            put("market_line", block * (NUM_KINDS + 1) + kind, 1)
         for card in self.market:
             start, _ = off["market_counts"]
             obs[start + CARD_KIND[card]] += 1

@@ -1,0 +1,124 @@
+"""Engine-level tests for Medici: the one-game path against the batched path, the declared
+observation bounds, and the bound on the market's length.
+
+The rules themselves are tested in ``test_medici_rules.py`` (scenarios quoting the rulebook)
+and ``test_medici_differential.py`` (against the scalar reference).
+"""
+
+import numpy as np
+import pytest
+
+import florentine_envs
+from agents import make_agent
+from florentine_envs.testing import check_observation_bounds, random_legal_actions, states_equal
+
+PLAYERS = [2, 3, 4, 5, 6]
+
+
+def differing_fields(a, b) -> list[str]:
+    return [name for name, x in a.arrays().items() if not np.array_equal(x, getattr(b, name))]
+
+
+@pytest.mark.parametrize("num_players", PLAYERS)
+def test_one_game_path_matches_batched_path(num_players):
+    """Every move of random games, forced ones included, applied to one game of a batch through
+    the Python-int path (``_apply_one``, what B=1 play and lone forced moves use) and through the
+    batched handlers gives the same state, every array entry included; and every player's
+    observation of a lone game (``_observe_one``) equals the batched one."""
+    game = florentine_envs.make("medici", num_players=num_players)
+    rng = np.random.default_rng(num_players)
+    state = game.init(np.arange(4, dtype=np.uint64) + 50 * num_players)
+    moves = day_ends = 0
+    while not state.terminated.all():
+        g = int(rng.choice(np.flatnonzero(~state.terminated)))  # the game to move; the others wait
+        games = np.array([g])
+        forced = False
+        while True:
+            action = int(random_legal_actions(state.legal_action_mask[games], rng)[0])
+            batched = state.copy()
+            game._apply_batch(batched, games, np.array([action]))
+            day = int(state.day[g])
+            game._apply_one(state, g, action)
+            assert states_equal(state, batched), (
+                f"{'forced ' if forced else ''}{game.action_names[action]} in game {g} differs: "
+                f"{differing_fields(state, batched)}"
+            )
+            moves += 1
+            day_ends += bool(state.day[g] != day or state.terminated[g])
+            # Forced moves: the engine plays the only legal action (as Game._play_forced does).
+            forced = not state.terminated[g] and state.legal_action_mask[g].sum() == 1
+            if not forced:
+                break
+        one = state.select(g)
+        pair = state.select(np.array([g, g]))  # a batch of two takes the batched observation path
+        for p in range(num_players):
+            alone = game.observe(one, np.array([p]))
+            assert np.array_equal(alone, game.observe(pair, np.array([p, p]))[:1]), f"observation of player {p}"
+            reused = np.full_like(alone, 7.0)  # an ``out`` buffer holding stale values
+            assert np.array_equal(game.observe(one, np.array([p]), out=reused), alone)
+    assert moves > 4 * 50 and day_ends == 4 * 3  # whole games, every day end through both paths
+
+
+@pytest.mark.parametrize("num_players", PLAYERS)
+def test_observations_stay_inside_the_declared_bounds(num_players):
+    """``obs_field_bounds`` holds for random play and for the heuristic (every player's view at
+    every decision, and the full-information state vector)."""
+    game = florentine_envs.make("medici", num_players=num_players)
+    assert check_observation_bounds(game, num_games=4, seed=1) > 0
+    heuristic = make_agent("heuristic", game, seed=2)
+    assert check_observation_bounds(game, num_games=4, seed=2, policy=heuristic.act) > 0
+
+
+def test_declared_bounds_follow_the_rules():
+    """The bounds that are tight: the market line and its length, ship slots and ship icons
+    (at most C non-green cards besides every green one; per colour two doubles, C - 2 singles
+    and the green single)."""
+    for num_players, longest, capacity in [(2, 69, 7), (3, 71, 5), (4, 74, 5), (5, 74, 5), (6, 74, 5)]:
+        game = florentine_envs.make("medici", num_players=num_players)
+        bounds = game.obs_field_bounds()
+        assert game.max_market == longest and bounds["market_size"] == (0, longest)
+        assert game.obs_layout["market_line"].stop - game.obs_layout["market_line"].start == longest * 33
+        assert game.obs_size == 73 + 33 * longest + 16 * num_players
+        assert bounds["ship_slots"] == (0, capacity)
+        assert (np.asarray(bounds["ship_icons"][1]) == capacity + 3).all()
+        assert bounds["ship_value"] == (0, 5 * capacity + 5 * 2 + 10 * 7)
+        assert bounds["florins"] == (0, 3 * ({2: 20}.get(num_players, 30) + 5 * (10 + 10)))
+    variant = florentine_envs.make("medici", num_players=4, monopoly_variant=True)
+    assert variant.obs_field_bounds()["florins"] == (0, 3 * (30 + 5 * (10 + 20)))
+
+
+@pytest.mark.parametrize("num_players", PLAYERS)
+def test_market_never_longer_than_the_bound(num_players):
+    """Play that grows the market as fast as it can (reveal while possible, take only the last
+    card) never goes past ``max_market``."""
+    game = florentine_envs.make("medici", num_players=num_players)
+    state = game.init(np.arange(64, dtype=np.uint64))
+    longest = 0
+    while not state.terminated.all():
+        mask = state.legal_action_mask
+        actions = np.where(mask[:, 0], 0, np.where(mask[:, 1], 1, 2))  # reveal, else stop, else take_last
+        game.step(state, actions)
+        longest = max(longest, int(state.market_len.max()))
+    assert 20 < longest <= game.max_market
+
+
+def test_overlong_market_is_refused():
+    """A state whose market is longer than the rules allow is an invalid state: ``check_invariants``
+    and ``observe`` (whose market line would be cut short) say so."""
+    game = florentine_envs.make("medici", num_players=4)
+    state = game.init(np.arange(2, dtype=np.uint64))
+    M = game.max_market
+    for b in range(2):  # move the top M + 1 cards of the deck into the market
+        top = int(state.deck_top[b])
+        cards = state.deck[b, top : top + M + 1 - int(state.market_len[b])]
+        state.market[b, int(state.market_len[b]) : M + 1] = cards
+        state.market_len[b] = M + 1
+        state.deck_top[b] = top + len(cards)
+        state.card_loc[b, cards] = 1  # LOC_MARKET
+        np.add.at(state.deck_counts[b], game.card_kind[cards], -1)
+        np.add.at(state.market_counts[b], game.card_kind[cards], 1)
+    with pytest.raises(ValueError, match=f"market holds {M + 1} cards, more than the rules allow"):
+        game.check_invariants(state)
+    for view in (state, state.select(0)):  # the batched path and the one-game path
+        with pytest.raises(ValueError, match="longer than the rules allow"):
+            game.observe(view, np.zeros(view.batch_size, np.int64))
