@@ -1,29 +1,14 @@
-"""PettingZoo AEC environment for Firenze (2-4 players).
+"""Deprecated: version 0 of this game's environment was replaced by ``firenze_v1`` (see its
+changelog); PettingZoo's convention is that an old version raises instead of silently
+giving the new rules.
 
     >>> from florentine_envs import firenze_v0
-    >>> env = firenze_v0.env(num_players=3)
-    >>> env.reset(seed=1)
-    >>> obs, reward, termination, truncation, info = env.last()
-    >>> sorted(obs)
-    ['action_mask', 'observation']
-
-Out-of-turn decisions (Flood, Tribute, Luxury Tax) select the deciding agent.
-
-Changelog (``Firenze.version``; the environment's ``metadata["name"]`` follows it):
-
-* v1 -- the Saboteur is a personnel card (held, played in one's own turn, counted
-  by the card limit): 168 actions (``patrician_discard_saboteur`` and
-  ``limit_discard_saboteur`` appended, the other ids unchanged) and a slightly
-  different observation layout (653 + 168 P); no Patrician question against an
-  event that would change nothing; the recommended neutral seals go on the 3- and
-  4-brick commissions (the data flag ``levels_are_positions`` restores v0's board
-  spaces). Details: ``games/firenze/SPEC.md``, "Changes".
-* v0 -- first release.
+    >>> firenze_v0.env(num_players=2)
+    Traceback (most recent call last):
+    ...
+    pettingzoo.utils.deprecated_module.DeprecatedEnv: firenze_v0 is now deprecated, use firenze_v1 instead
 """
 
-from .core.aec import make_env_functions
-from .games.firenze import Firenze
+from .core.aec import deprecated_module_attribute
 
-env, raw_env, parallel_env = make_env_functions(Firenze, "firenze_v0")
-
-__all__ = ["env", "raw_env", "parallel_env"]
+__getattr__ = deprecated_module_attribute("firenze", 0, 1)

@@ -1,25 +1,14 @@
-"""PettingZoo AEC environment for Medici: The Card Game.
+"""Deprecated: version 0 of this game's environment was replaced by ``medici_v1`` (see its
+changelog); PettingZoo's convention is that an old version raises instead of silently
+giving the new rules.
 
     >>> from florentine_envs import medici_v0
-    >>> env = medici_v0.env(num_players=3)
-    >>> env.reset(seed=1)
-    >>> obs, reward, termination, truncation, info = env.last()
-    >>> sorted(obs)
-    ['action_mask', 'observation']
-
-Changelog: v0 -- first release. v1 (game version 1; this module keeps its name) -- the
-observation shows the whole market in order (``market_line``, one block per card counted
-from the last one, replaces ``market_last3``): ``obs_size`` grows from 172 + 16 P to
-73 + 33 M + 16 P, M = 69, 71, 74, 74, 74 for 2-6 players; ``metadata["name"]`` is
-``"medici_v1"``.
-
-    >>> env.observation_space("player_0")["observation"].shape
-    (2464,)
+    >>> medici_v0.env(num_players=2)
+    Traceback (most recent call last):
+    ...
+    pettingzoo.utils.deprecated_module.DeprecatedEnv: medici_v0 is now deprecated, use medici_v1 instead
 """
 
-from .core.aec import make_env_functions
-from .games.medici import Medici
+from .core.aec import deprecated_module_attribute
 
-env, raw_env, parallel_env = make_env_functions(Medici, "medici_v0")
-
-__all__ = ["env", "raw_env", "parallel_env"]
+__getattr__ = deprecated_module_attribute("medici", 0, 1)

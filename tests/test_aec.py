@@ -5,19 +5,19 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import florentine_envs
-from florentine_envs import medici_v0
+from florentine_envs import medici_v1
 
 PLAYERS = [2, 3, 4, 5, 6]
 
 
 @pytest.mark.parametrize("num_players", PLAYERS)
 def test_pettingzoo_api_test(num_players):
-    api_test(medici_v0.env(num_players=num_players), num_cycles=200)
+    api_test(medici_v1.env(num_players=num_players), num_cycles=200)
 
 
 @pytest.mark.parametrize("num_players", PLAYERS)
 def test_pettingzoo_seed_test(num_players):
-    seed_test(lambda **kw: medici_v0.env(num_players=num_players, **kw), num_cycles=200)
+    seed_test(lambda **kw: medici_v1.env(num_players=num_players, **kw), num_cycles=200)
 
 
 def play_to_end(env, rng):
@@ -30,7 +30,7 @@ def play_to_end(env, rng):
 
 
 def test_conventions_agents_spaces_and_mask():
-    env = medici_v0.env(num_players=3)
+    env = medici_v1.env(num_players=3)
     env.reset(seed=0)
     assert env.possible_agents == ["player_0", "player_1", "player_2"]
     assert env.metadata["name"] == "medici_v1"  # the game's version (1: the whole market observed)
@@ -42,7 +42,7 @@ def test_conventions_agents_spaces_and_mask():
 
 
 def test_illegal_action_raises_and_changes_nothing():
-    env = medici_v0.env(num_players=2)
+    env = medici_v1.env(num_players=2)
     env.reset(seed=5)
     raw = env.unwrapped
     obs, *_ = env.last()
@@ -58,7 +58,7 @@ def test_illegal_action_raises_and_changes_nothing():
 
 
 def test_step_after_game_end_raises():
-    env = medici_v0.env(num_players=2)
+    env = medici_v1.env(num_players=2)
     env.reset(seed=1)
     rng = np.random.default_rng(0)
     # play until the game ends but before the dead agents are removed
@@ -76,7 +76,7 @@ def test_step_after_game_end_raises():
 
 @pytest.mark.parametrize("num_players", [2, 4])
 def test_infos_scores_ranks_and_zero_sum_rewards(num_players):
-    env = medici_v0.env(num_players=num_players)
+    env = medici_v1.env(num_players=num_players)
     env.reset(seed=11)
     totals = {a: 0.0 for a in env.possible_agents}
     rng = np.random.default_rng(1)
@@ -100,7 +100,7 @@ def test_infos_scores_ranks_and_zero_sum_rewards(num_players):
 
 
 def test_reset_seed_reproducible_and_different_deals():
-    env = medici_v0.env(num_players=4)
+    env = medici_v1.env(num_players=4)
     env.reset(seed=3)
     first = env.last()[0]["observation"].copy()
     env.reset(seed=3)
@@ -113,7 +113,7 @@ def test_reset_seed_reproducible_and_different_deals():
 
 
 def test_aec_matches_engine_for_same_seed():
-    env = medici_v0.env(num_players=3)
+    env = medici_v1.env(num_players=3)
     env.reset(seed=0, options={"game_seed": 42})
     game = florentine_envs.make("medici", num_players=3)
     state = game.init(np.array([42]))
@@ -129,9 +129,9 @@ def test_aec_matches_engine_for_same_seed():
 
 
 def test_render_modes():
-    env = medici_v0.env(num_players=3, render_mode="ansi")
+    env = medici_v1.env(num_players=3, render_mode="ansi")
     env.reset(seed=0)
     text = env.render()
     assert "Market" in text and "player_2" in text and "florins" in text
     with pytest.raises(ValueError, match="render_mode"):
-        medici_v0.env(render_mode="rgb_array")
+        medici_v1.env(render_mode="rgb_array")

@@ -22,9 +22,9 @@ def test_engine_rows_count_decisions_and_finished_games():
 
 
 def test_aec_loop_counts_decisions_not_the_none_steps_of_finished_agents():
-    from florentine_envs import medici_v0
+    from florentine_envs import medici_v1
 
-    row = bench.bench_aec(lambda: medici_v0.env(num_players=3), seconds=TINY)
+    row = bench.bench_aec(lambda: medici_v1.env(num_players=3), seconds=TINY)
     assert row["games_per_s"] > 0
     # each game ends with one None step per agent on top of its decisions
     assert row["loop_steps_per_s"] > row["agent_steps_per_s"] > 0

@@ -12,7 +12,7 @@ import pytest
 from pettingzoo.test import api_test
 
 import florentine_envs
-from florentine_envs import firenze_v0
+from florentine_envs import firenze_v1
 from florentine_envs.games.firenze import Firenze, load_data
 from florentine_envs.games.firenze.firenze import (
     A_BRICK,
@@ -135,7 +135,7 @@ def test_conservation_and_invariants_on_random_games(num_players, campanile):
 
 
 def test_pettingzoo_api():
-    api_test(firenze_v0.env(num_players=3, max_turns=12), num_cycles=400)
+    api_test(firenze_v1.env(num_players=3, max_turns=12), num_cycles=400)
 
 
 def _state_before_flood(game: Firenze, seed: int = 7):
@@ -154,7 +154,7 @@ def _state_before_flood(game: Firenze, seed: int = 7):
 
 
 def test_out_of_turn_decision_selects_the_deciding_agent():
-    env = firenze_v0.raw_env(num_players=3)
+    env = firenze_v1.raw_env(num_players=3)
     env.reset(seed=1)
     game = env.game
     env.game_state = _state_before_flood(game)
@@ -189,7 +189,7 @@ def test_auto_discard_makes_no_out_of_turn_decision():
 
 
 def test_truncation_sets_truncated_and_aec_truncations():
-    env = firenze_v0.env(num_players=2, max_turns=3)
+    env = firenze_v1.env(num_players=2, max_turns=3)
     env.reset(seed=5)
     rng = np.random.default_rng(0)
     last = None

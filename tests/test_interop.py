@@ -15,6 +15,7 @@ from pettingzoo.utils.conversions import aec_to_parallel
 import florentine_envs
 from agents import make_agent
 from florentine_envs.core.learner import GYM_IDS
+from florentine_envs.core.registry import env_module
 from florentine_envs.testing import check_observation_bounds, random_legal_actions
 
 CASES = [(name, p) for name in florentine_envs.available_games() for p in florentine_envs.player_counts(name)]
@@ -24,7 +25,7 @@ QUICK = {"firenze": {"max_turns": 12}}
 
 
 def module(name):
-    return importlib.import_module(f"florentine_envs.{name}_v0")
+    return importlib.import_module(f"florentine_envs.{env_module(name)}")
 
 
 @pytest.fixture(autouse=True)
@@ -227,7 +228,7 @@ def test_learner_env_plays_the_opponents_inside_and_rewards_the_learners_seat():
         seen.append(len(mask))
         return np.argmax(mask, axis=1)
 
-    env = gymnasium.make("florentine/Medici-v0", num_players=4, opponents=always_first_legal, learner_seat=2)
+    env = gymnasium.make("florentine/Medici-v1", num_players=4, opponents=always_first_legal, learner_seat=2)
     obs, info = env.reset(seed=5)
     assert info["learner_seat"] == 2
     rng = np.random.default_rng(0)
@@ -250,7 +251,7 @@ def test_learner_env_plays_the_opponents_inside_and_rewards_the_learners_seat():
 
 
 def test_learner_env_refuses_an_illegal_action_and_changes_nothing():
-    env = gymnasium.make("florentine/Medici-v0", num_players=2).unwrapped
+    env = gymnasium.make("florentine/Medici-v1", num_players=2).unwrapped
     obs, info = env.reset(seed=1)
     before = env.game_state.copy()
     illegal = int(np.flatnonzero(~info["action_mask"])[0])
@@ -260,7 +261,7 @@ def test_learner_env_refuses_an_illegal_action_and_changes_nothing():
     with pytest.raises(ValueError, match="integer action id"):
         env.step(1.5)
     with pytest.raises(ValueError, match="opponents must be a policy"):
-        gymnasium.make("florentine/Medici-v0", num_players=2, opponents="heuristic")
+        gymnasium.make("florentine/Medici-v1", num_players=2, opponents="heuristic")
 
 
 def test_learner_vector_env_slots_follow_the_engine_and_batch_size_does_not_matter():

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import florentine_envs
-from florentine_envs import medici_v0
+from florentine_envs import medici_v1
 from florentine_envs.testing import random_legal_actions
 from florentine_envs.vector import SelfPlayVectorEnv
 
@@ -43,7 +43,7 @@ def test_slot_trajectory_matches_the_aec_env():
     game = florentine_envs.make("medici", num_players=2)
     venv = SelfPlayVectorEnv(game, num_envs=4, seed=9)
     obs, mask, player = venv.reset()
-    env = medici_v0.env(num_players=2)
+    env = medici_v1.env(num_players=2)
     env.reset(options={"game_seed": int(venv.episode_seed(np.array([2]), np.array([0]))[0])})
     rng = np.random.default_rng(1)
     while True:
@@ -94,13 +94,13 @@ def test_firenze_slot_matches_the_aec_env_including_out_of_turn_decisions_and_tr
     """The vector env is generic: on Firenze (compound turns, decisions by players other than the turn
     player, a turn limit) a slot follows the AEC env exactly, and a game stopped by ``max_turns`` is
     reported as truncated by both."""
-    from florentine_envs import firenze_v0
+    from florentine_envs import firenze_v1
 
     options = {"max_turns": 6}
     game = florentine_envs.make("firenze", num_players=3, **options)
     venv = SelfPlayVectorEnv(game, num_envs=8, seed=4)
     obs, mask, player = venv.reset()
-    env = firenze_v0.env(num_players=3, **options)
+    env = firenze_v1.env(num_players=3, **options)
     env.reset(options={"game_seed": int(venv.episode_seed(np.array([5]), np.array([0]))[0])})
     rng = np.random.default_rng(3)
     movers = set()

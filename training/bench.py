@@ -36,6 +36,7 @@ import numpy as np
 
 import florentine_envs
 from florentine_envs.core.aec import make_env_functions
+from florentine_envs.core.registry import env_module
 from florentine_envs.testing import random_legal_actions
 
 DEFAULT_BATCH_SIZES = (1, 64, 1024, 4096)
@@ -250,9 +251,9 @@ def reference_class(game):
 
 
 def aec_env_fn(game_name: str, num_players: int):
-    """``env()`` of the game's public ``<name>_v0`` module (or the same wrapper stack built generically)."""
+    """``env()`` of the game's public ``<name>_v<version>`` module (or the same wrapper stack built generically)."""
     try:
-        env = importlib.import_module(f"florentine_envs.{game_name}_v0").env
+        env = importlib.import_module(f"florentine_envs.{env_module(game_name)}").env
     except ModuleNotFoundError:
         env, _, _ = make_env_functions(lambda **kw: florentine_envs.make(game_name, **kw))
     return lambda: env(num_players=num_players)

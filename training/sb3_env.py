@@ -14,8 +14,8 @@ takes (the library never imports ``agents``), and Gymnasium's batched step into 
     >>> game = florentine_envs.make("medici", num_players=2)
     >>> env = FlorentineVecEnv(game, num_envs=8, seed=0, opponents={"random": 0.5, "heuristic": 0.5})
     >>> obs = env.reset()
-    >>> obs.shape, env.action_masks().shape
-    ((8, 204), (8, 6))
+    >>> obs.shape == (8, game.obs_size), env.action_masks().shape
+    (True, (8, 6))
     >>> model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=64, seed=0)
     >>> model = model.learn(256)
     >>> obs, rewards, dones, infos = env.step(env.action_masks().argmax(1))

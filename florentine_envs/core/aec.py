@@ -37,6 +37,7 @@ import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.deprecated_module import DeprecatedEnv
 
 from .game import Game
 from .registry import check_choice, check_options
@@ -70,9 +71,8 @@ class FlorentineAECEnv(AECEnv):
         self.game = game
         self.obs_type = obs_type
         self.render_mode = render_mode
-        # PettingZoo's name is the module id (``medici_v0``); the game's own ``version`` (rules and
-        # saved-state format) is separate and is checked by from_json
-        self.metadata = dict(self.metadata, name=env_name or f"{game.name}_v0")
+        # PettingZoo's name is the module id, whose version is the game's (medici_v1)
+        self.metadata = dict(self.metadata, name=env_name or f"{game.name}_v{game.version}")
         self.possible_agents = [f"player_{i}" for i in range(game.num_players)]
         self.agent_name_mapping = {name: i for i, name in enumerate(self.possible_agents)}
         obs_space = observation_box(*game.obs_bounds)
@@ -240,7 +240,7 @@ class StrictOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
 
 
 def make_env_functions(game_factory: Callable[..., Game], env_name: str | None = None):
-    """``(env, raw_env, parallel_env)`` for a ``<game>_v0`` module (``env_name``), PettingZoo style."""
+    """``(env, raw_env, parallel_env)`` for a ``<game>_v<version>`` module (``env_name``), PettingZoo style."""
 
     def raw_env(
         num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options
@@ -267,3 +267,15 @@ def make_env_functions(game_factory: Callable[..., Game], env_name: str | None =
         )
 
     return env, raw_env, parallel_env
+
+
+def deprecated_module_attribute(name: str, old: int, new: int):
+    """Module ``__getattr__`` of a replaced ``<name>_v<old>`` module: every public attribute raises
+    PettingZoo's ``DeprecatedEnv`` naming the module to use."""
+
+    def __getattr__(attribute: str):
+        if attribute in ("env", "raw_env", "parallel_env"):
+            raise DeprecatedEnv(f"{name}_v{old} is now deprecated, use {name}_v{new} instead")
+        raise AttributeError(f"module 'florentine_envs.{name}_v{old}' has no attribute {attribute!r}")
+
+    return __getattr__

@@ -8,12 +8,12 @@ episode by default, or fixed) and *opponent policies* play every other seat insi
 environment, batched; the learner sees only its own decisions.
 
     >>> import gymnasium, numpy as np, florentine_envs
-    >>> env = gymnasium.make("florentine/Medici-v0", num_players=3)   # opponents: random legal play
+    >>> env = gymnasium.make("florentine/Medici-v1", num_players=3)   # opponents: random legal play
     >>> obs, info = env.reset(seed=0)
     >>> obs.dtype, info["action_mask"].dtype
     (dtype('float32'), dtype('bool'))
     >>> obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
-    >>> envs = gymnasium.make_vec("florentine/Medici-v0", num_envs=16, num_players=2)
+    >>> envs = gymnasium.make_vec("florentine/Medici-v1", num_envs=16, num_players=2)
     >>> obs, info = envs.reset(seed=0)
     >>> obs.shape[0], info["action_mask"].shape
     (16, (16, 6))
@@ -501,13 +501,13 @@ class LearnerEnv(gymnasium.Env):
         self._vector.close()
 
 
-#: Gymnasium ids of every registered game: ``florentine/<Name>-v0``
+#: Gymnasium ids of every registered game: ``florentine/<Name>-v<game version>``
 GYM_IDS: dict[str, str] = {}
 
 
-def register_gymnasium(game_id: str, env_name: str) -> None:
-    """Register ``florentine/<env_name>-v0`` (``gymnasium.make`` and ``gymnasium.make_vec``)."""
-    gym_id = f"florentine/{env_name}-v0"
+def register_gymnasium(game_id: str, env_name: str, version: int) -> None:
+    """Register ``florentine/<env_name>-v<version>`` (``gymnasium.make`` and ``gymnasium.make_vec``)."""
+    gym_id = f"florentine/{env_name}-v{version}"
     GYM_IDS[game_id] = gym_id
     if gym_id in gymnasium.registry:
         return

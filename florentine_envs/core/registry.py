@@ -42,6 +42,14 @@ def check_choice(game_name: str, option: str, value, allowed: tuple) -> None:
         raise ValueError(f"{game_name}: {option}={value!r}; allowed: {', '.join(map(repr, allowed))}")
 
 
+def env_module(name: str) -> str:
+    """The game's PettingZoo module id, ``<name>_v<version>`` (``florentine_envs.medici_v1``): the
+    version is the game's own, bumped whenever its behaviour changes (PettingZoo's convention)."""
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown game {name!r}; available: {', '.join(available_games())}")
+    return f"{name}_v{_REGISTRY[name].version}"
+
+
 def available_games() -> list[str]:
     return sorted(_REGISTRY)
 

@@ -1,5 +1,5 @@
 """One package per game; importing this package registers every game (``florentine_envs.make``)
-and its Gymnasium id (``gymnasium.make("florentine/<Name>-v0")``)."""
+and its Gymnasium id (``gymnasium.make("florentine/<Name>-v<version>")``)."""
 
 from ..core.learner import register_gymnasium
 from ..core.registry import register
@@ -8,5 +8,5 @@ from .medici import Medici
 
 register("medici", Medici)
 register("firenze", Firenze)
-register_gymnasium("medici", "Medici")
-register_gymnasium("firenze", "Firenze")
+register_gymnasium("medici", "Medici", Medici.version)
+register_gymnasium("firenze", "Firenze", Firenze.version)
