@@ -103,8 +103,9 @@ def assert_observations_in_bounds(game: Game, state: State, where: str = "") -> 
         if outside.any():
             b, i = (int(x[0]) for x in np.nonzero(outside))
             field = next(f for f, sl in game.obs_layout.items() if sl.start <= i < sl.stop)
+            entry = i - game.obs_layout[field].start
             raise AssertionError(
-                f"{game.name}: player {p}'s observation of game {b} {where}has {field}[{i - game.obs_layout[field].start}]"
+                f"{game.name}: player {p}'s observation of game {b} {where}has {field}[{entry}]"
                 f" = {obs[b, i]}, outside the declared bounds [{low[i]}, {high[i]}]"
             )
 

@@ -41,7 +41,8 @@ def test_play_accepts_action_names_and_narrates_every_move():
 
 def test_unknown_or_bad_options_are_clear_errors(capsys):
     assert cli.main(["play", "medici", "--players", "human,random", "--option", "foo=bar"]) == 2
-    assert "unknown option(s) ['foo']; allowed: num_players, monopoly_variant, reward, cards_path" in capsys.readouterr().err
+    error = capsys.readouterr().err
+    assert "unknown option(s) ['foo']; allowed: num_players, monopoly_variant, reward, cards_path" in error
     assert cli.main(["play", "medici", "--players", "human,random", "--option", "monopoly_variant=banana"]) == 2
     assert "monopoly_variant must be True or False" in capsys.readouterr().err
 

@@ -113,13 +113,13 @@ def test_bounds_must_cover_every_field():
     del fields["florins"]
     game.obs_field_bounds = lambda: fields
     with pytest.raises(ValueError, match=r"missing \['florins'\]"):
-        game.obs_bounds
+        _ = game.obs_bounds
     broken = florentine_envs.make("medici", num_players=2)
     fields = broken.obs_field_bounds()
     fields["day"] = (1, 1)
     broken.obs_field_bounds = lambda: fields
     with pytest.raises(ValueError, match="bounds of 'day' must be finite with low < high"):
-        broken.obs_bounds
+        _ = broken.obs_bounds
 
 
 def test_a_value_outside_the_bounds_is_reported_by_field():

@@ -115,7 +115,12 @@ def test_firenze_slot_matches_the_aec_env_including_out_of_turn_decisions_and_tr
         out = venv.step(actions)
         obs, mask, player = out.obs, out.mask, out.current_player
         if out.done[5]:
-            assert out.truncated[5] and not out.terminated[5] and env.truncations["player_0"] and not env.terminations["player_0"]
+            assert (
+                out.truncated[5]
+                and not out.terminated[5]
+                and env.truncations["player_0"]
+                and not env.terminations["player_0"]
+            )
             assert [env.infos[a]["score"] for a in env.agents] == out.info["final_scores"][5].tolist()
             break
     assert movers == {0, 1, 2}

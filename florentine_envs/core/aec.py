@@ -43,7 +43,6 @@ from .game import Game
 from .registry import check_choice, check_options
 from .spaces import LegalDiscrete, observation_box
 
-
 RENDER_MODES = (None, "ansi", "human")
 
 
@@ -85,7 +84,8 @@ class FlorentineAECEnv(AECEnv):
                 for a in self.possible_agents
             }
         self.action_spaces = {
-            a: LegalDiscrete(game.num_actions, lambda p=p: self._pending_mask(p)) for p, a in enumerate(self.possible_agents)
+            a: LegalDiscrete(game.num_actions, lambda p=p: self._pending_mask(p))
+            for p, a in enumerate(self.possible_agents)
         }
         self.state_space = observation_box(*game.state_bounds)
         self.game_state = None  # the batched State of the one game (B = 1), None before reset()
@@ -258,8 +258,7 @@ def make_env_functions(game_factory: Callable[..., Game], env_name: str | None =
             raw_env(num_players=num_players, render_mode=render_mode, obs_type=obs_type, **options)
         )
 
-    def parallel_env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict",
-                     **options):
+    def parallel_env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options):
         """The parallel API: PettingZoo's ``turn_based_aec_to_parallel`` over :func:`env` (only
         the agent to move acts in each step; see the module doc)."""
         return turn_based_aec_to_parallel(

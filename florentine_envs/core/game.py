@@ -233,8 +233,9 @@ class Game(abc.ABC):
         every observation of random and heuristic play stays inside them."""
         cached = self.__dict__.get("_obs_bounds")
         if cached is None:
-            cached = self.__dict__["_obs_bounds"] = _layout_bounds(self.name, self.obs_layout, self.obs_size,
-                                                                   self.obs_field_bounds())
+            cached = self.__dict__["_obs_bounds"] = _layout_bounds(
+                self.name, self.obs_layout, self.obs_size, self.obs_field_bounds()
+            )
         return cached
 
     def state_vector(self, state: State) -> np.ndarray:
@@ -380,8 +381,9 @@ def _layout_bounds(name: str, layout: dict[str, slice], size: int, fields: dict)
     unknown, of the wrong size, not finite or empty (low > high)."""
     missing, unknown = sorted(set(layout) - set(fields)), sorted(set(fields) - set(layout))
     if missing or unknown:
-        raise ValueError(f"{name}: obs_field_bounds must name every obs_layout field: missing {missing}, "
-                         f"unknown {unknown}")
+        raise ValueError(
+            f"{name}: obs_field_bounds must name every obs_layout field: missing {missing}, unknown {unknown}"
+        )
     low, high = np.empty(size, np.float32), np.empty(size, np.float32)
     for field, where in layout.items():
         width = where.stop - where.start

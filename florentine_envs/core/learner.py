@@ -66,8 +66,8 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 
 from . import rng
-from .game import Game
 from .aec import RENDER_MODES, render_text
+from .game import Game
 from .registry import check_choice
 from .registry import make as make_game
 from .spaces import LegalDiscrete, LegalMultiDiscrete, observation_box
@@ -147,7 +147,11 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         P = game.num_players
         if not (
             learner_seat in ("random", "first")
-            or (isinstance(learner_seat, (int, np.integer)) and not isinstance(learner_seat, bool) and 0 <= learner_seat < P)
+            or (
+                isinstance(learner_seat, (int, np.integer))
+                and not isinstance(learner_seat, bool)
+                and 0 <= learner_seat < P
+            )
         ):
             raise ValueError(
                 f"{game.name}: learner_seat must be 'random', 'first' or a seat 0..{P - 1}, got {learner_seat!r}"
@@ -195,7 +199,8 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         weights = np.ones(len(opponents)) if weights is None else np.asarray(weights, np.float64)
         if weights.shape != (len(opponents),) or not np.isfinite(weights).all() or (weights < 0).any():
             raise ValueError(
-                f"{self.game.name}: opponent_weights must be {len(opponents)} finite non-negative numbers, got {weights!r}"
+                f"{self.game.name}: opponent_weights must be {len(opponents)} finite non-negative numbers, "
+                f"got {weights!r}"
             )
         if weights.sum() <= 0:
             raise ValueError(f"{self.game.name}: opponent_weights must not all be zero")
@@ -405,8 +410,9 @@ class LearnerEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
-        self._vector = LearnerVectorEnv(game, 1, opponents=opponents, opponent_weights=opponent_weights,
-                                        learner_seat=learner_seat, seed=0)
+        self._vector = LearnerVectorEnv(
+            game, 1, opponents=opponents, opponent_weights=opponent_weights, learner_seat=learner_seat, seed=0
+        )
         self.observation_space = self._vector.single_observation_space
         self.action_space = LegalDiscrete(game.num_actions, self._pending_mask)
         self._next_obs = None  # (obs, info) of the episode the vector env already started after a finish
@@ -452,8 +458,10 @@ class LearnerEnv(gymnasium.Env):
             raise ValueError(f"{self.game.name}: call reset() before step()")
         if self._done:
             raise ValueError(f"{self.game.name}: the episode is over; call reset()")
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) and not (
-            isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu"
+        if (
+            isinstance(action, (bool, np.bool_))
+            or not isinstance(action, (int, np.integer))
+            and not (isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu")
         ):
             raise ValueError(f"{self.game.name}: the action must be an integer action id, got {action!r}")
         action = int(action)
@@ -479,8 +487,11 @@ class LearnerEnv(gymnasium.Env):
         (PettingZoo classic's ``TerminateIllegalWrapper`` convention); the game is abandoned."""
         vector = self._vector
         obs = vector._learner_obs()[0]
-        info = {"illegal_action": action, "learner_seat": self.learner_seat,
-                "action_mask": np.zeros(self.game.num_actions, bool)}
+        info = {
+            "illegal_action": action,
+            "learner_seat": self.learner_seat,
+            "action_mask": np.zeros(self.game.num_actions, bool),
+        }
         vector._start_until_learner(np.array([0]))  # the slot's next episode, for reset()
         self._next_obs = (vector._learner_obs(), vector._info())
         self._done = True

@@ -31,9 +31,7 @@ def check_options(name: str, factory: Callable[..., Game], options: dict) -> Non
     if allowed is not None:
         unknown = sorted(set(options) - set(allowed))
         if unknown:
-            raise ValueError(
-                f"{name}: unknown option(s) {unknown}; allowed: num_players, {', '.join(allowed)}"
-            )
+            raise ValueError(f"{name}: unknown option(s) {unknown}; allowed: num_players, {', '.join(allowed)}")
 
 
 def check_choice(game_name: str, option: str, value, allowed: tuple) -> None:

@@ -68,8 +68,9 @@ class SelfPlayStep:
 class SelfPlayVectorEnv:
     """``num_envs`` self-play games of ``game`` with automatic reset (see the module doc)."""
 
-    def __init__(self, game: Game, num_envs: int | None = None, seed: int = 0, copy: bool = True,
-                 batch_size: int | None = None):
+    def __init__(
+        self, game: Game, num_envs: int | None = None, seed: int = 0, copy: bool = True, batch_size: int | None = None
+    ):
         if batch_size is not None:  # the name of version 0.1
             if num_envs is not None and num_envs != batch_size:
                 raise ValueError(f"{game.name}: give num_envs or batch_size, not both")
@@ -157,8 +158,14 @@ class SelfPlayVectorEnv:
             "truncated": out(self._truncated),
         }
         return SelfPlayStep(
-            out(self._observe()), out(state.legal_action_mask), out(state.current_player), out(self._rewards),
-            out(self._terminated), info["truncated"] if self.copy else self._truncated, out(self._done), info,
+            out(self._observe()),
+            out(state.legal_action_mask),
+            out(state.current_player),
+            out(self._rewards),
+            out(self._terminated),
+            info["truncated"] if self.copy else self._truncated,
+            out(self._done),
+            info,
         )
 
     def close(self) -> None:

@@ -563,7 +563,7 @@ class Medici(Game):
             line[m - 3] = line.item(m - 2)
         state.market_len[g] = m - len(cards)
         # End of the turn, as in _end_turn.
-        P, capacity = self.num_players, self.capacity
+        capacity = self.capacity
         open_ships = [used < capacity for used in state.ship_slots[g].tolist()]
         num_open = sum(open_ships)
         day_over = state.final_turn.item(g) or num_open == 0
