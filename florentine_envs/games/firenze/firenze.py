@@ -7,6 +7,21 @@ the rulebook's (``shared/rules/firenze.txt``). Every component number is read fr
 ``firenze_data.json``; the option ``data=`` (a dict patch or a path to a full
 file) overrides it for balance studies.
 
+The package, module by module:
+
+* ``constants.py`` -- the fixed encoding: random streams, table sizes, phase ids and
+  names, action ids, per-phase lookup tables (all re-exported from here).
+* ``data.py`` -- :func:`load_data`: the packaged component data and its overrides.
+* ``firenze.py`` (this module) -- :class:`FirenzeState` and :class:`Firenze`: options,
+  data tables, setup, the step handlers and automatic continuations, legal-action
+  masks, scoring, invariants and hidden-information resampling.
+* ``observation.py`` -- :class:`~.observation.FirenzeObservation`, mixed into
+  :class:`Firenze`: the observation layout, field bounds and encoders.
+* ``presentation.py`` -- :class:`~.presentation.FirenzePresentation`, mixed into
+  :class:`Firenze`: ``render``, ``describe_action``, ``narrate`` and ``play_notes``.
+* ``reference.py`` -- the scalar reference implementation the differential test
+  compares against.
+
 Readings of the rulebook where it is not explicit (all 32, each quoting its
 sentence, are in DESIGN_NOTES.md §13; each has a scenario test in
 ``tests/test_firenze_rules.py``). The ones that change play most:
@@ -78,13 +93,10 @@ Changelog:
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import functools
 import itertools
-import json
 import re
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -92,93 +104,66 @@ import numpy as np
 from ...core import rng
 from ...core.game import Game, dispatch
 from ...core.state import State
-
-STREAM_DECK = 1
-STREAM_POUCH = 2
-STREAM_SETUP = 3
-
-NUM_COLOURS = 6
-NUM_SLOTS = 6  # card row
-NUM_TOWER_SLOTS = 12  # 6 towers from before a Build phase + 6 started in it
-NUM_COMMISSIONS = 36
-NUM_KINDS = 27
-NUM_CARDS = 52
-NUM_PHASES = 18
-
-(
+from .constants import (  # noqa: F401 (the public names are re-exported: tests and agents import them from here)
+    _BIG,
+    _LUT_BRICK,
+    _LUT_FREE,
+    _LUT_TOWERS,
+    A_ALCHEMIST,
+    A_ARCHITECT,
+    A_BELL,
+    A_BRICK,
+    A_BUILD_ON,
+    A_EXCHANGE,
+    A_FULFILL,
+    A_IGNORE,
+    A_LIMIT,
+    A_LIMIT_SABOTEUR,
+    A_MASON,
+    A_PASS,
+    A_PATRICIAN_DISCARD,
+    A_PATRICIAN_SABOTEUR,
+    A_PRINCESS,
+    A_SABOTAGE,
+    A_SELECT,
+    A_SMUGGLE,
+    A_START,
+    A_TAKE,
+    A_WHOLESALE,
+    NUM_ACTIONS,
+    NUM_CARDS,
+    NUM_COLOURS,
+    NUM_COMMISSIONS,
+    NUM_KINDS,
+    NUM_PHASES,
+    NUM_SLOTS,
+    NUM_TOWER_SLOTS,
+    PH_ALCH_GIVE,
+    PH_BUILD,
     PH_CHOOSE,
-    PH_PAY_CARD,
-    PH_EV_PATRICIAN,
-    PH_EV_OWN_TOWER,
-    PH_UNUSED,  # EVENT_SABOTEUR until v0; the Saboteur is personnel since v1 (the id is kept)
     PH_EV_DISCARD,
     PH_EV_KEEP,
+    PH_EV_OWN_TOWER,
+    PH_EV_PATRICIAN,
     PH_EV_PAY,
     PH_EXCHANGE,
     PH_EXCHANGE_PAY,
-    PH_BUILD,
-    PH_PAY_BUILD,
     PH_FULFILL,
     PH_LIMIT_BRICKS,
     PH_LIMIT_CARDS,
-    PH_ALCH_GIVE,
-    PH_SMUG_GIVE,
     PH_OVER,
-) = range(NUM_PHASES)
-PHASE_NAMES = [
-    "CHOOSE", "PAY_CARD_COST", "EVENT_PATRICIAN", "EVENT_OWN_TOWER", "UNUSED", "EVENT_DISCARD",
-    "EVENT_KEEP_TOWER", "EVENT_PAY", "EXCHANGE", "EXCHANGE_PAY", "BUILD", "PAY_BUILD_COST", "FULFILL",
-    "LIMIT_BRICKS", "LIMIT_CARDS", "ALCHEMIST_GIVE", "SMUGGLER_GIVE", "GAME_OVER",
-]  # fmt: skip
-
-# Action ids (DESIGN_NOTES §8; fixed for every player count and option).
-A_TAKE = 0
-A_EXCHANGE = 6
-A_BUILD_ON = 42
-A_START = 54
-A_FULFILL = 60
-A_BELL = 78
-A_BRICK = 79
-A_SELECT = 85
-A_SABOTAGE = 91
-A_ALCHEMIST = 109
-A_SMUGGLE = 115
-A_WHOLESALE = 133
-A_PATRICIAN_DISCARD = 139
-A_PRINCESS = 151
-A_MASON = 152
-A_ARCHITECT = 153
-A_IGNORE = 154
-A_LIMIT = 155
-A_PASS = 165
-# Appended in v1 for the Saboteur, now a hand card, so that ids 0-165 keep their v0 meaning.
-A_PATRICIAN_SABOTEUR = 166
-A_LIMIT_SABOTEUR = 167
-NUM_ACTIONS = 168
-
-_FREE_PERSONNEL_PHASES = (PH_CHOOSE, PH_EXCHANGE, PH_BUILD, PH_FULFILL)
-_PAY_PHASES = (PH_PAY_CARD, PH_EXCHANGE_PAY, PH_PAY_BUILD, PH_EV_DISCARD, PH_EV_PAY, PH_LIMIT_BRICKS, PH_LIMIT_CARDS)
-_EVENT_PHASES = (PH_EV_PATRICIAN, PH_EV_OWN_TOWER, PH_EV_DISCARD, PH_EV_KEEP, PH_EV_PAY)
-_BIG = np.iinfo(np.uint64).max
-
-
-def _phase_lut(phases) -> np.ndarray:
-    lut = np.zeros(NUM_PHASES, bool)
-    lut[list(phases)] = True
-    return lut
-
-
-_LUT_BRICK = _phase_lut(
-    (PH_PAY_CARD, PH_EXCHANGE_PAY, PH_PAY_BUILD, PH_EV_DISCARD, PH_EV_PAY, PH_LIMIT_BRICKS, PH_ALCH_GIVE, PH_SMUG_GIVE)
+    PH_PAY_BUILD,
+    PH_PAY_CARD,
+    PH_SMUG_GIVE,
+    PH_UNUSED,
+    PHASE_NAMES,
+    STREAM_DECK,
+    STREAM_POUCH,
+    STREAM_SETUP,
 )
-_LUT_FREE = _phase_lut(_FREE_PERSONNEL_PHASES)
-_LUT_TOWERS = _phase_lut((PH_EV_OWN_TOWER, PH_EV_KEEP, PH_BUILD, PH_FULFILL))
-_LUT_PAY = _phase_lut(_PAY_PHASES)
-_LUT_EVENT = _phase_lut(_EVENT_PHASES)
-_ROW_CARD_COLUMNS = np.arange(NUM_SLOTS) * (NUM_KINDS + 1)  # observation row_cards: slot s's one-hot
-_NUMERAL_COLUMNS = 2 + np.arange(4)  # observation commissions: balcony numeral I..IV one-hot
-_KIND_OR_NONE = np.arange(NUM_KINDS + 1)  # [28] indexed by a kind or -1: the kind, 27 for -1 (none)
-_COLOUR_ONE_HOT = np.eye(NUM_COLOURS + 1, NUM_COLOURS, dtype=np.float32)  # [7, 6] indexed by a colour or -1
+from .data import load_data
+from .observation import FirenzeObservation
+from .presentation import FirenzePresentation
 
 
 def _lowest_of_kind(colour: list, height: list, at_start: list, built: list, candidate: list) -> list[int]:
@@ -193,37 +178,6 @@ def _lowest_of_kind(colour: list, height: list, at_start: list, built: list, can
                 seen.add(key)
                 first.append(t)
     return first
-
-
-# ------------------------------------------------------------------ data
-
-
-def _deep_merge(base: dict, patch: dict) -> dict:
-    out = dict(base)
-    for key, value in patch.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = _deep_merge(out[key], value)
-        else:
-            out[key] = value
-    return out
-
-
-def load_data(data=None) -> dict:
-    """The component data: the packaged ``firenze_data.json``; ``data`` is either a dict
-    patch merged into it (nested dicts merge, anything else replaces) or a path to a
-    complete replacement file."""
-    packaged = json.loads(resources.files(__package__).joinpath("firenze_data.json").read_text())
-    if data is None:
-        return packaged
-    if isinstance(data, dict):
-        return _deep_merge(packaged, copy.deepcopy(data))
-    if isinstance(data, (str, Path)):
-        try:
-            with open(data) as fh:
-                return json.load(fh)
-        except (OSError, json.JSONDecodeError) as err:
-            raise ValueError(f"firenze: data={str(data)!r} cannot be read as JSON: {err}") from None
-    raise ValueError(f"firenze: data must be a dict patch or a path to a JSON file, got {type(data).__name__}")
 
 
 @dataclasses.dataclass
@@ -278,7 +232,7 @@ class FirenzeState(State):
     exchange_slot: np.ndarray  # int8[B]
 
 
-class Firenze(Game):
+class Firenze(FirenzePresentation, FirenzeObservation, Game):
     """Firenze. Options: ``campanile`` (bool), ``auto_discard`` (bool), ``neutral_seals``
     ("recommended" | "uniform" | list of 5 commission ids), ``balconies`` ("random" | list
     of 4 tile ids), ``opponent_hands`` ("hidden" | "recall"), ``reward`` ("win" | "score"),
@@ -583,26 +537,6 @@ class Firenze(Game):
         assert len(names) == NUM_ACTIONS
         self.num_actions = NUM_ACTIONS
         self.action_names = names
-
-    def _build_layout(self) -> None:
-        P = self.num_players
-        sizes = [
-            ("phase", NUM_PHASES), ("to_move", P), ("turn_player", P), ("start_player", P), ("turn_number", 1),
-            ("end", 2 + P), ("turn_flags", 5), ("build", 3), ("played", len(self.personnel_kinds)), ("payment", 3),
-            ("event", len(self.event_kinds) + 1),
-            ("exchange_slot", 1), ("take_colour", 6), ("keep", 13), ("row_cards", 6 * 28), ("row_bricks", 36),
-            ("deck_size", 1), ("discard_counts", NUM_KINDS), ("unseen_counts", NUM_KINDS), ("pouch", 6),
-            ("commissions", NUM_COMMISSIONS * (8 + P)), ("next_balcony", 5), ("level_tiles", 4),
-            ("church", 4 + P), ("majority_bonus", 6), ("players", P * 127), ("own_hand", len(self.hand_kinds)),
-        ]  # fmt: skip
-        if self.recall:
-            sizes.append(("opponent_hands", (P - 1) * len(self.hand_kinds)))
-        self.obs_layout = {}
-        offset = 0
-        for field, size in sizes:
-            self.obs_layout[field] = slice(offset, offset + size)
-            offset += size
-        self.obs_size = offset
 
     # ------------------------------------------------------------------ init
 
@@ -2076,399 +2010,6 @@ class Firenze(Game):
         bell = ((colour == self.bell_colour) & (height == self.bell_height)).any(1)
         mask[r, A_BELL] = (st.church[g] == self.K["Campanile"]).any(1) & ~st.campanile_sealed[g, p] & bell
 
-    # --------------------------------------------------------------- observe
-
-    def obs_field_bounds(self) -> dict:
-        """What the rules and the component data guarantee for each observation field (SPEC O,
-        column "bounds"), derived from the data tables and options, so that a data override or
-        another ``max_turns`` gets matching bounds. They hold in every reachable position, not
-        only in those that play happens to visit. Counts and one-hots start at 0."""
-        P, L = self.num_players, self.obs_layout
-        in_game = self.in_game  # [27] copies of each kind in this game (Campanile: 0 without it)
-        supply = int(self.brick_counts.sum())
-        # Build ends by tearing down every tower not worked on this turn and a turn adds at most
-        # max_build bricks, so outside the turn player's Build phase a site holds <= max_build towers.
-        towers = self.max_build
-        build_cost = self.cost_table[:, :, : self.max_build + 1]  # [workshop, mason, bricks_built]
-        # A storehouse can exceed its limit during a turn and by teardowns in others' turns (Tribute,
-        # Luxury Tax): only the supply bounds it, hence Flood's and LIMIT_BRICKS' dues.
-        dues = (  # pay_left: the most each kind of payment can ask (SPEC T, E)
-            int(self.card_cost.max()),  # PAY_CARD_COST
-            max(self.exchange_give, self.exchange_give_bridge),  # EXCHANGE_PAY
-            int(build_cost.max()),  # PAY_BUILD_COST
-            self.fire_bricks,  # EVENT_DISCARD, Storehouse Fire
-            -(-supply // self.flood_divisor),  # EVENT_DISCARD, Flood: ceil(storehouse / D)
-            self.lux_per_tower * towers,  # EVENT_PAY, Luxury Tax
-            supply - min(self.store_limit, self.store_limit_warehouse),  # LIMIT_BRICKS: the excess
-            int(in_game[self.personnel_kinds].sum()) + len(self.building_kinds),  # LIMIT_CARDS: what can go
-            1,  # ALCHEMIST_GIVE, SMUGGLER_GIVE
-        )
-        # Commission c's printed prestige plus the bonus of a balcony tile that can cover it.
-        tile_low, tile_high = np.zeros(NUM_COMMISSIONS, np.int64), np.zeros(NUM_COMMISSIONS, np.int64)
-        np.minimum.at(tile_low, self.tile_comm, self.tile_bonus)
-        np.maximum.at(tile_high, self.tile_comm, self.tile_bonus)
-        # The prestige track moves only by fulfilments, one seal each: at most seals_per_player
-        # distinct commissions, each with its balcony bonus and every privilege of its height (a
-        # won privilege is discarded, but the deck brings it back), plus each level tile once and
-        # the end bonus.
-        same_height = self.privilege_height[None, :] == self.comm_height[:, None]  # [36, 27]
-        privilege = (same_height * (self.privilege_pp * in_game)).sum(1)  # [36]
-        best = np.sort(self.comm_prestige + tile_high + privilege)[::-1][: self.seals_per_player]
-        worst = np.sort(self.comm_prestige + tile_low)[: self.seals_per_player]
-        level_tiles = self.level_tile_bonus
-        prestige = (
-            int(np.minimum(worst, 0).sum() + np.minimum(level_tiles, 0).sum()) + min(self.end_bonus, 0),
-            int(np.maximum(best, 0).sum() + np.maximum(level_tiles, 0).sum()) + max(self.end_bonus, 0),
-        )
-        width = 8 + P  # per commission: open, neutral, balcony 4, owner P, height, prestige
-        comm_low, comm_high = np.zeros((NUM_COMMISSIONS, width)), np.ones((NUM_COMMISSIONS, width))
-        comm_low[:, 6 + P] = comm_high[:, 6 + P] = self.comm_height  # printed: fixed
-        comm_low[:, 7 + P] = self.comm_prestige + tile_low
-        comm_high[:, 7 + P] = self.comm_prestige + tile_high
-        per_colour = min(NUM_COMMISSIONS // NUM_COLOURS, self.seals_per_player)
-        block_low, block_high = np.zeros(127), np.ones(127)  # one player's block (SPEC O)
-        block_low[0], block_high[0] = prestige
-        block_high[1] = self.seals_per_player
-        block_high[2:8] = self.brick_counts  # storehouse: the supply of each colour
-        block_high[11] = int(in_game[self.hand_kinds].sum())  # hand size: every hand card
-        block_high[13:19] = per_colour  # seals per colour: one per commission of that colour
-        # towers (12 slots x [colour one-hot 6, height, at_start, built]): one colour each
-        block_high[19:].reshape(NUM_TOWER_SLOTS, 9)[:, 6] = self.brick_counts.max()
-        hand_high = in_game[self.hand_kinds]
-        keep_high = np.ones(L["keep"].stop - L["keep"].start)
-        keep_high[0] = towers - 1  # keep_left: fewer towers kept than there are to choose from
-        build_high = (self.max_build, max(int(self.discount_table.max()), 0), int(build_cost.max()))
-        bounds = {field: (0, 1) for field in L}  # one-hots and flags
-        bounds.update({
-            "turn_number": (0, self.max_turns),  # the turn limit ends the game (truncation)
-            # [triggered, turns left (at most one for each other seat), trigger seat one-hot]
-            "end": (0, np.r_[1, P - 1, np.ones(P)]),
-            "build": (np.r_[0, min(int(self.discount_table.min()), 0), 0], np.array(build_high)),
-            "payment": (0, np.r_[max(dues), max(int(self.card_cost.max()) - 1, 0), NUM_SLOTS - 1]),
-            "exchange_slot": (0, NUM_SLOTS - 1),
-            "keep": (0, keep_high),
-            # one brick per card per take and the exchanges pile up on a card: only the supply bounds it
-            "row_bricks": (0, np.tile(self.brick_counts, NUM_SLOTS)),
-            "deck_size": (0, self.total_cards),
-            "discard_counts": (0, in_game),
-            "unseen_counts": (0, in_game),
-            "pouch": (0, self.brick_counts),
-            "commissions": (comm_low.ravel(), comm_high.ravel()),
-            "majority_bonus": (self.majority_bonus, self.majority_bonus),  # data values, fixed
-            "players": (np.tile(block_low, P), np.tile(block_high, P)),
-            "own_hand": (0, hand_high),
-        })  # fmt: skip
-        if self.recall:
-            bounds["opponent_hands"] = (0, np.tile(hand_high, P - 1))
-        # The core asks low < high for every entry (normalising wrappers divide by the width): a
-        # value fixed by the data (a printed height, a majority bonus, a commission's prestige
-        # without a balcony tile that can cover it) or always 0 (the Campanile's counts without it)
-        # is declared [v, v + 1].
-        for field, (low, high) in bounds.items():
-            width = L[field].stop - L[field].start
-            low = np.broadcast_to(np.asarray(low, np.float64), (width,))
-            bounds[field] = (low, np.maximum(np.asarray(high, np.float64), low + 1))
-        return bounds
-
-    def observe(self, state: FirenzeState, players, out: np.ndarray | None = None) -> np.ndarray:
-        """float32[B, obs_size] (SPEC O); a batch of one takes :meth:`_observe_one`."""
-        o = np.asarray(players)
-        if state.batch_size == 1 and o.size == 1 and 0 <= o.item(0) < self.num_players:
-            obs = np.empty((1, self.obs_size), np.float32) if out is None else out
-            self._observe_one(state, int(o.item(0)), obs[0])
-            return obs
-        return self._observe_batch(state, players, out)
-
-    @functools.cached_property
-    def _observer_tables(self) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-        """Per observer o, what :meth:`_observe_one` looks up instead of computing it:
-
-        * float32[obs_size]: the observation before any state is read: zeros but for the start
-          player, the commissions' printed heights and prestige and the majority bonuses;
-        * int[P]: the seat shown in player block j, (o + j) % P;
-        * float32[P + 2, 2 + P]: by commission owner (seats 0..P-1, then -2 neutral and -1 open as
-          negative rows), its open, neutral and relative owner one-hot columns."""
-        P, L = self.num_players, self.obs_layout
-        tables = []
-        for o in range(P):
-            template = np.zeros(self.obs_size, np.float32)
-            template[L["start_player"].start + (0 - o) % P] = 1
-            comm = template[L["commissions"]].reshape(NUM_COMMISSIONS, 8 + P)
-            comm[:, 6 + P] = self.comm_height
-            comm[:, 7 + P] = self.comm_prestige
-            template[L["majority_bonus"]] = self.majority_bonus
-            by_owner = np.zeros((P + 2, 2 + P), np.float32)
-            by_owner[-1, 0] = by_owner[-2, 1] = 1
-            by_owner[np.arange(P), 2 + (np.arange(P) - o) % P] = 1
-            template.flags.writeable = by_owner.flags.writeable = False
-            tables.append((template, (o + np.arange(P)) % P, by_owner))
-        return tables
-
-    @functools.cached_property
-    def _owner_columns(self) -> np.ndarray:
-        """int[2 + P]: the open, neutral and owner one-hot columns of a commission's observation."""
-        return np.r_[0, 1, 6 + np.arange(self.num_players)]
-
-    @functools.cached_property
-    def _tile_prestige(self) -> np.ndarray:
-        """int[tiles]: the prestige shown for the commission a balcony tile covers (printed + bonus)."""
-        return self.comm_prestige[self.tile_comm] + self.tile_bonus
-
-    def _observe_one(self, st: FirenzeState, o: int, row: np.ndarray) -> None:
-        """:meth:`observe` of a batch of one (the AEC env) into ``row`` (float32[obs_size]) for
-        observer ``o``: the values of :meth:`_observe_batch` (a test compares them field by
-        field), written with scalar reads, small slices and lookup tables, where the batched
-        index arithmetic costs several times more for one game."""
-        P, L = self.num_players, self.obs_layout
-        template, seats, by_owner = self._observer_tables[o]
-        row[:] = template
-        phase, live = st.phase.item(0), not st.terminated.item(0)
-        tp, trig = st.turn_player.item(0), st.end_trigger.item(0)
-        row[L["phase"].start + phase] = 1
-        if live:
-            row[L["to_move"].start + (st.current_player.item(0) - o) % P] = 1
-        row[L["turn_player"].start + (tp - o) % P] = 1
-        row[L["turn_number"].start] = st.turn_number.item(0)
-        if trig >= 0:
-            e = L["end"].start
-            row[e] = 1
-            if live:
-                row[e + 1] = (trig - 1 - tp) % P
-            row[e + 2 + (trig - o) % P] = 1
-
-        # ---- this turn (all 0 at game over)
-        if live:
-            tf = L["turn_flags"].start
-            architect, mason = st.architect.item(0), int(st.mason_active.item(0))
-            row[tf] = st.princess_active.item(0)
-            row[tf + 1] = mason
-            row[tf + 2] = architect == 1
-            row[tf + 3] = architect == 2
-            row[tf + 4] = st.exchange_done.item(0)
-            bs, bb = L["build"].start, st.bricks_built.item(0)
-            ws = int(st.buildings[0, tp, self.KB["Workshop"]])
-            row[bs] = bb
-            row[bs + 1] = self.discount_table[ws, mason]
-            row[bs + 2] = self.cost_table[ws, mason, bb]
-            row[L["played"]] = st.played[0]
-        ps = L["payment"].start
-        if phase in _PAY_PHASES:
-            row[ps] = st.pay_left.item(0)
-        elif phase == PH_ALCH_GIVE or phase == PH_SMUG_GIVE:
-            row[ps] = 1
-        if phase == PH_PAY_CARD:
-            row[ps + 1] = st.pay_index.item(0)
-            row[ps + 2] = st.chosen_slot.item(0)
-        in_event = phase in _EVENT_PHASES
-        event = st.event_kind.item(0)
-        if live:
-            row[L["event"].start + (self.event_index[max(event, 0)] if in_event else len(self.event_kinds))] = 1
-        if phase == PH_EXCHANGE_PAY:
-            row[L["exchange_slot"].start] = st.exchange_slot.item(0)
-        if phase == PH_EXCHANGE_PAY or phase == PH_ALCH_GIVE or phase == PH_SMUG_GIVE:
-            row[L["take_colour"].start + st.pending_take.item(0)] = 1  # pending_take[0, 0]
-        ks = L["keep"].start
-        if phase == PH_EV_KEEP:
-            row[ks] = st.keep_left.item(0)
-            if st.keep_colour.item(0) >= 0:
-                row[ks + 1 + st.keep_colour.item(0)] = 1
-        if phase == PH_EV_KEEP or phase == PH_EV_PAY:
-            row[ks + 7 : ks + 13] = st.keep_marked[0, :6]
-
-        # ---- cards
-        row[L["row_cards"].start + _ROW_CARD_COLUMNS + _KIND_OR_NONE[st.row_card[0]]] = 1
-        row[L["row_bricks"]] = st.row_bricks[0].reshape(NUM_SLOTS * NUM_COLOURS)
-        row[L["deck_size"].start] = st.deck_len.item(0) - st.deck_pos.item(0)
-        row[L["discard_counts"]] = st.discard[0]
-        hand = st.hand[0]  # int8[P, 27]
-        # cards on the row and the church spaces: kind + 1 counted, 0 = none
-        seen = np.bincount(np.concatenate((st.row_card[0], st.church[0])) + 1, minlength=NUM_KINDS + 1)[1:]
-        seen += st.discard[0]
-        seen[self.building_kinds] += st.buildings[0].sum(0)
-        seen += hand.sum(0) if self.recall else hand[o]
-        if in_event and event >= 0:  # the event card in limbo
-            seen[event] += 1
-        row[L["unseen_counts"]] = self.in_game - seen
-        row[L["pouch"]] = st.pouch[0]
-
-        # ---- board
-        comm = row[L["commissions"]].reshape(NUM_COMMISSIONS, 8 + P)  # a view: one row per commission
-        ownership = by_owner[st.commission_owner[0]]  # [36, 2 + P] open, neutral, relative owner
-        comm[:, self._owner_columns] = ownership
-        tiles = st.balcony_tile[0]
-        tcomm = self.tile_comm[tiles]  # [4] commission under balcony numeral I..IV
-        comm[tcomm, _NUMERAL_COLUMNS] = 1
-        comm[tcomm, 7 + P] = self._tile_prestige[tiles]
-        row[L["next_balcony"].start + st.next_balcony.item(0)] = 1
-        row[L["level_tiles"]] = ~st.level_tile_taken[0]
-        ch, church = L["church"].start, st.church[0].tolist()
-        for i, kind in enumerate(self.privilege_kinds.tolist()):
-            row[ch + i] = kind in church
-        row[ch + 3] = self.K["Campanile"] in church
-        row[ch + 4 : ch + 4 + P] = st.campanile_sealed[0, seats]
-
-        # ---- players (relative seating): a block shows one seat, whoever observes, so the blocks
-        # are written in seat order (plain slices) and then rotated into place in one copy
-        by_seat = np.zeros((P, 127), np.float32)
-        by_seat[:, 0] = st.prestige[0]
-        by_seat[:, 1] = st.seals_left[0]
-        by_seat[:, 2:8] = st.storehouse[0]
-        by_seat[:, 8:11] = st.buildings[0]
-        by_seat[:, 11] = hand.sum(1)
-        towers = by_seat[:, 19:].reshape(P, NUM_TOWER_SLOTS, 9)  # a view: colour one-hot 6, height, flags
-        towers[:, :, :6] = _COLOUR_ONE_HOT[st.tower_colour[0]]
-        towers[:, :, 6] = st.tower_height[0]
-        towers[:, :, 7] = st.tower_at_start[0]
-        towers[:, :, 8] = st.tower_built[0]
-        blocks = row[L["players"]].reshape(P, 127)  # a view: block j = seat (o + j) % P
-        by_seat.take(seats, axis=0, out=blocks)
-        if trig >= 0:
-            blocks[(trig - o) % P, 12] = 1
-        # seals per colour: the owner one-hots summed over each tower's 6 commissions
-        blocks[:, 13:19] = ownership[:, 2:].reshape(NUM_COLOURS, 6, P).sum(1).T
-        row[L["own_hand"]] = hand[o, self.hand_kinds]
-        if self.recall:
-            row[L["opponent_hands"]] = hand[seats[1:, None], self.hand_kinds].reshape(-1)
-
-    def _observe_batch(self, state: FirenzeState, players, out: np.ndarray | None = None) -> np.ndarray:
-        """:meth:`observe` of any batch (SPEC O)."""
-        st = state
-        B, P = st.batch_size, self.num_players
-        o = np.broadcast_to(np.asarray(players, np.int64), (B,))
-        L = self.obs_layout
-        if out is None:
-            obs = np.zeros((B, self.obs_size), np.float32)
-        else:
-            obs = out
-            obs[:] = 0
-        rows = np.arange(B)
-        live = ~st.terminated
-        lr = rows[live]
-        phase = st.phase.astype(np.int64)
-
-        def rel(seat):
-            return (np.asarray(seat, np.int64) - o) % P
-
-        obs[rows, L["phase"].start + phase] = 1
-        obs[lr, L["to_move"].start + rel(st.current_player)[live]] = 1
-        obs[rows, L["turn_player"].start + rel(st.turn_player)] = 1
-        obs[rows, L["start_player"].start + rel(0)] = 1
-        obs[:, L["turn_number"].start] = st.turn_number
-        e = L["end"].start
-        trig = st.end_trigger.astype(np.int64)
-        triggered = trig >= 0
-        obs[:, e] = triggered
-        obs[:, e + 1] = np.where(triggered & live, (trig - 1 - st.turn_player) % P, 0)
-        obs[rows[triggered], e + 2 + rel(trig)[triggered]] = 1
-
-        # ---- this turn (all 0 at game over)
-        tf = L["turn_flags"].start
-        obs[lr, tf] = st.princess_active[live]
-        obs[lr, tf + 1] = st.mason_active[live]
-        obs[lr, tf + 2] = st.architect[live] == 1
-        obs[lr, tf + 3] = st.architect[live] == 2
-        obs[lr, tf + 4] = st.exchange_done[live]
-        bs = L["build"].start
-        tp = st.turn_player.astype(np.int64)
-        ws = st.buildings[rows, tp, self.KB["Workshop"]].astype(np.int64)
-        ma = st.mason_active.astype(np.int64)
-        bb = st.bricks_built.astype(np.int64)
-        obs[lr, bs] = bb[live]
-        obs[lr, bs + 1] = self.discount_table[ws, ma][live]
-        obs[lr, bs + 2] = self.cost_table[ws, ma, bb][live]
-        obs[lr, L["played"]] = st.played[live]
-        ps = L["payment"].start
-        paying = _LUT_PAY[phase]  # np.isin costs ~10 us even on one value
-        giving = (phase == PH_ALCH_GIVE) | (phase == PH_SMUG_GIVE)
-        obs[:, ps] = np.where(paying, st.pay_left, np.where(giving, 1, 0))
-        card = phase == PH_PAY_CARD
-        obs[:, ps + 1] = np.where(card, st.pay_index, 0)
-        obs[:, ps + 2] = np.where(card, st.chosen_slot, 0)
-        in_event = _LUT_EVENT[phase]
-        ev_idx = np.where(in_event, self.event_index[np.maximum(st.event_kind, 0)], len(self.event_kinds))
-        obs[lr, L["event"].start + ev_idx[live]] = 1
-        xpay = phase == PH_EXCHANGE_PAY
-        obs[:, L["exchange_slot"].start] = np.where(xpay, st.exchange_slot, 0)
-        taking = xpay | giving
-        obs[rows[taking], L["take_colour"].start + st.pending_take[taking, 0].astype(np.int64)] = 1
-        ks = L["keep"].start
-        keep = phase == PH_EV_KEEP
-        obs[:, ks] = np.where(keep, st.keep_left, 0)
-        kc = keep & (st.keep_colour >= 0)
-        obs[rows[kc], ks + 1 + st.keep_colour[kc].astype(np.int64)] = 1
-        marked = keep | (phase == PH_EV_PAY)
-        obs[rows[marked], ks + 7 : ks + 13] = st.keep_marked[marked, :6]
-
-        # ---- cards
-        row_kind = np.where(st.row_card >= 0, st.row_card, NUM_KINDS).astype(np.int64)  # [B, 6]
-        obs[rows[:, None], L["row_cards"].start + np.arange(6) * 28 + row_kind] = 1
-        obs[:, L["row_bricks"]] = st.row_bricks.reshape(B, 36)
-        obs[:, L["deck_size"].start] = st.deck_len.astype(np.int64) - st.deck_pos
-        obs[:, L["discard_counts"]] = st.discard
-        seen = st.discard.astype(np.int64)
-        seen += self._kind_counts(row_kind)
-        church_kind = np.where(st.church >= 0, st.church, NUM_KINDS).astype(np.int64)
-        seen += self._kind_counts(church_kind)
-        seen[:, self.building_kinds] += st.buildings.sum(1)
-        seen += st.hand[rows, o]
-        if self.recall:
-            seen += st.hand.sum(1) - st.hand[rows, o]
-        limbo = in_event & (st.event_kind >= 0)
-        seen[rows[limbo], st.event_kind[limbo]] += 1
-        obs[:, L["unseen_counts"]] = self.in_game[None, :] - seen
-        obs[:, L["pouch"]] = st.pouch
-
-        # ---- board
-        width = 8 + P
-        cs = L["commissions"].start
-        owner = st.commission_owner.astype(np.int64)  # [B, 36]
-        base = cs + np.arange(NUM_COMMISSIONS) * width  # [36]
-        obs[:, base] = owner == -1
-        obs[:, base + 1] = owner == -2
-        tiles = st.balcony_tile.astype(np.int64)  # [B, 4]
-        tcomm = self.tile_comm[tiles]
-        obs[rows[:, None], base[tcomm] + 2 + np.arange(4)] = 1
-        sealed = owner >= 0
-        r_, c_ = np.nonzero(sealed)
-        obs[r_, base[c_] + 6 + (owner[r_, c_] - o[r_]) % P] = 1
-        obs[:, base + 6 + P] = self.comm_height
-        prestige = np.broadcast_to(self.comm_prestige, (B, NUM_COMMISSIONS)).copy()
-        prestige[rows[:, None], tcomm] += self.tile_bonus[tiles]
-        obs[:, base + 7 + P] = prestige
-        obs[rows, L["next_balcony"].start + st.next_balcony.astype(np.int64)] = 1
-        obs[:, L["level_tiles"]] = ~st.level_tile_taken
-        ch = L["church"].start
-        for i, kind in enumerate(self.privilege_kinds):
-            obs[:, ch + i] = (st.church == kind).any(1)
-        obs[:, ch + 3] = (st.church == self.K["Campanile"]).any(1)
-        seats = (o[:, None] + np.arange(P)) % P  # [B, P] block j -> seat
-        obs[:, ch + 4 : ch + 4 + P] = st.campanile_sealed[rows[:, None], seats]
-        obs[:, L["majority_bonus"]] = self.majority_bonus
-
-        # ---- players (relative seating)
-        blocks = np.zeros((B, P, 127), np.float32)
-        r2 = rows[:, None]
-        blocks[:, :, 0] = st.prestige[r2, seats]
-        blocks[:, :, 1] = st.seals_left[r2, seats]
-        blocks[:, :, 2:8] = st.storehouse[r2, seats]
-        blocks[:, :, 8:11] = st.buildings[r2, seats]
-        blocks[:, :, 11] = st.hand[r2, seats].sum(2)
-        blocks[:, :, 12] = st.end_trigger[:, None] == seats
-        mine = owner[:, None, :] == seats[:, :, None]  # [B, P, 36]
-        blocks[:, :, 13:19] = mine.reshape(B, P, 6, 6).sum(3)
-        colour = st.tower_colour[r2, seats].astype(np.int64)  # [B, P, 12]
-        towers = np.zeros((B, P, NUM_TOWER_SLOTS, 9), np.float32)
-        towers[:, :, :, :6] = colour[..., None] == np.arange(6)
-        towers[:, :, :, 6] = st.tower_height[r2, seats]
-        towers[:, :, :, 7] = st.tower_at_start[r2, seats]
-        towers[:, :, :, 8] = st.tower_built[r2, seats]
-        blocks[:, :, 19:] = towers.reshape(B, P, 108)
-        obs[:, L["players"]] = blocks.reshape(B, P * 127)
-        obs[:, L["own_hand"]] = st.hand[rows, o][:, self.hand_kinds]
-        if self.recall:
-            obs[:, L["opponent_hands"]] = st.hand[r2, seats[:, 1:]][:, :, self.hand_kinds].reshape(B, -1)
-        return obs
-
     @staticmethod
     def _kind_counts(kinds: np.ndarray) -> np.ndarray:
         """int[n, 27]: how often each kind appears in ``kinds`` (int[n, m]; 27 = none)."""
@@ -2602,576 +2143,3 @@ class Firenze(Game):
             out.deck_pos[b], out.deck_len[b] = 0, len(pool)
         out.seed[:] = new_seeds
         return out
-
-    # ------------------------------------------------------------- text views
-
-    def _bricks_text(self, counts) -> str:
-        parts = [f"{int(n)} {self.colour_names[c]}" for c, n in enumerate(counts) if n]
-        return ", ".join(parts) if parts else "none"
-
-    def _kind_name(self, kind: int) -> str:
-        return self.kind_names[kind] if kind >= 0 else "-"
-
-    def _card_help(self, kind: int) -> str:
-        """The card's rules text from the component data (empty if the data has none)."""
-        name = self.kind_names[kind]
-        for card in self.data["action_cards"]["cards"]:
-            if card["name"] == name:
-                return str(card.get("text", ""))
-        return ""
-
-    def _tower_text(self, st: FirenzeState, b: int, p: int, t: int) -> str:
-        return f"{self.colour_names[int(st.tower_colour[b, p, t])]} tower of {int(st.tower_height[b, p, t])}"
-
-    def _cost_now(self, st: FirenzeState, b: int, n: int) -> int:
-        """Construction cost of ``n`` bricks built this turn by the turn player (SPEC T, BUILD)."""
-        ws = int(st.buildings[b, int(st.turn_player[b]), self.KB["Workshop"]])
-        return int(self.cost_table[ws, int(st.mason_active[b]), min(n, self.max_build + 1)])
-
-    def _abandoned(self, st: FirenzeState, b: int) -> list[str]:
-        """The turn player's towers that will be torn down if building ends now."""
-        p = int(st.turn_player[b])
-        return [
-            self._tower_text(st, b, p, t)
-            for t in range(NUM_TOWER_SLOTS)
-            if st.tower_colour[b, p, t] >= 0 and st.tower_at_start[b, p, t] and not st.tower_built[b, p, t]
-        ]
-
-    def _next_open(self, st: FirenzeState, b: int, colour: int, height: int) -> int:
-        """The height of the lowest open (unsealed) commission of ``colour`` taller than ``height``, 0
-        if none: a tower heading only for sealed commissions can never be fulfilled."""
-        cids = [c for c in range(6 * colour, 6 * colour + 6) if st.commission_owner[b, c] == -1]
-        return min([int(self.comm_height[c]) for c in cids if self.comm_height[c] > height], default=0)
-
-    def _next_open_text(self, st: FirenzeState, b: int, colour: int, height: int) -> str:
-        name, nxt = self.colour_names[colour], self._next_open(st, b, colour, height)
-        return f"next open {name} commission: {nxt}" if nxt else f"no open {name} commission above {height}"
-
-    def _fulfil_terms(self, st: FirenzeState, b: int, p: int, comm: int) -> list[tuple[str, int]]:
-        """What fulfilling commission ``comm`` now would score, term by term (mirrors ``_fulfill``)."""
-        height = int(self.comm_height[comm])
-        terms = [("commission", int(self.comm_prestige[comm]))]
-        nb = int(st.next_balcony[b])
-        if nb < 4 and int(self.tile_comm[int(st.balcony_tile[b, nb])]) == comm:
-            terms.append((f"balcony {['I', 'II', 'III', 'IV'][nb]}", int(self.tile_bonus[int(st.balcony_tile[b, nb])])))
-        for i, h in enumerate(self.level_tile_height):
-            if h == height and not st.level_tile_taken[b, i]:
-                terms.append((f"level tile {height}", int(self.level_tile_bonus[i])))
-        for kind in st.church[b]:
-            if kind >= 0 and self.privilege_height[kind] == height:
-                terms.append((self.kind_names[kind], int(self.privilege_pp[kind])))
-        if st.seals_left[b, p] == 1 and st.end_trigger[b] < 0:
-            terms.append(("last seal", self.end_bonus))
-        return terms
-
-    @staticmethod
-    def _terms_text(terms: list[tuple[str, int]]) -> str:
-        total = sum(v for _, v in terms)
-        if len(terms) == 1:
-            return f"{total} PP"
-        return f"{total} PP = " + " + ".join(f"{v} {name}" for name, v in terms)
-
-    def describe_action(self, state: FirenzeState, game: int, action: int) -> str:
-        return self._describe(state, game, action, "your")
-
-    def _describe(self, state: FirenzeState, game: int, action: int, whose: str) -> str:
-        """``action`` for the player to move, in the imperative; ``whose`` is "your" in a prompt
-        and "their" in the narration."""
-        st, b = state, game
-        p = int(st.current_player[b])
-        col = self.colour_names
-        phase = int(st.phase[b])
-        if action < A_EXCHANGE:
-            s = action
-            kind = int(st.row_card[b, s])
-            cost = 0 if st.princess_active[b] else int(self.card_cost[s])
-            kind_type = self.kind_type[kind] if kind >= 0 else ""
-            note = "; takes effect at once" if kind_type == "event" else ""
-            return (
-                f"take {self._kind_name(kind)} ({kind_type}{note}) from slot {s} (cost {cost}"
-                + (" with Princess" if st.princess_active[b] and self.card_cost[s] else "")
-                + f"; bricks on it: {self._bricks_text(st.row_bricks[b, s])})"
-            )
-        if action < A_BUILD_ON:
-            s, c = divmod(action - A_EXCHANGE, 6)
-            give = self.exchange_give_bridge if st.buildings[b, p, self.KB["Bridge"]] else self.exchange_give
-            return f"exchange {give} of {whose} bricks for the {col[c]} brick on slot {s}"
-        if action < A_FULFILL:
-            n = int(st.bricks_built[b]) + 1
-            cost = self._cost_now(st, b, n)
-            tail = f"brick {n} of this turn; construction cost for the turn {cost}"
-            if action < A_START:
-                t = action - A_BUILD_ON
-                nxt = self._next_open_text(st, b, int(st.tower_colour[b, p, t]), int(st.tower_height[b, p, t]))
-                return f"add a brick to {whose} {self._tower_text(st, b, p, t)} ({tail}; {nxt})"
-            nxt = self._next_open_text(st, b, action - A_START, 0)
-            return f"start a {col[action - A_START]} tower ({tail}; {nxt})"
-        if action < A_BELL:
-            t, dd = divmod(action - A_FULFILL, 3)
-            h = int(st.tower_height[b, p, t]) + dd - 1
-            comm = int(self.comm_of[int(st.tower_colour[b, p, t]), h])
-            arch = {0: ", counted one shorter (Architect)", 1: "", 2: ", counted one taller (Architect)"}[dd]
-            terms = self._terms_text(self._fulfil_terms(st, b, p, comm))
-            tower = self._tower_text(st, b, p, t)
-            return f"fulfil the {col[comm // 6]} commission of {h} with {whose} {tower}{arch}: {terms}"
-        if action == A_BELL:
-            return f"finish {whose} bell tower (Campanile) with a white tower of 3 (its bricks go to the pouch)"
-        if action < A_SELECT:
-            c = action - A_BRICK
-            left = int(st.pay_left[b])
-            more = f", {left - 1} more after this" if left > 1 else ", the last one"
-            event = self._kind_name(int(st.event_kind[b]))
-            where = {
-                PH_PAY_CARD: f"onto the card in slot {int(st.pay_index[b])} (card cost{more})",
-                PH_EXCHANGE_PAY: f"onto the card in slot {int(st.exchange_slot[b])} (exchange{more})",
-                PH_PAY_BUILD: f"into the pouch (construction cost{more})",
-                PH_EV_DISCARD: f"into the pouch ({event}{more})",
-                PH_EV_PAY: f"into the pouch ({event}: 2 per kept tower{more})",
-                PH_LIMIT_BRICKS: f"into the pouch (storehouse limit{more})",
-                PH_ALCH_GIVE: f"into the pouch in return for a {col[int(st.pending_take[b, 0])]} one (Alchemist)",
-                PH_SMUG_GIVE: f"to player_{int(st.pending_take[b, 1])} in return for their "
-                f"{col[int(st.pending_take[b, 0])]} one (Smuggler)",
-            }.get(phase, "into the pouch")
-            return f"give a {col[c]} brick {where}"
-        if action < A_SABOTAGE:
-            t = action - A_SELECT
-            tower = f"{whose} {self._tower_text(st, b, p, t)}"
-            ev = int(st.event_kind[b])
-            if phase == PH_EV_KEEP:
-                if st.keep_colour[b] >= 0:
-                    return f"keep {tower}, paying one {col[int(st.keep_colour[b])]} brick for it (Tribute)"
-                return f"keep {tower}, paying {self.lux_per_tower} bricks for it (Luxury Tax)"
-            if ev == self.K["Collapse"]:
-                return f"tear down {tower}: all its bricks go to the pouch (Collapse)"
-            if ev == self.K["Botch"]:
-                return f"take one brick off {tower} into the pouch (Botch)"
-            return f"choose {tower}"
-        if action < A_ALCHEMIST:
-            k, t = divmod(action - A_SABOTAGE, 6)
-            q = (p + k + 1) % self.num_players
-            return f"play Saboteur: take one brick off player_{q}'s {self._tower_text(st, b, q, t)} into the pouch"
-        if action < A_SMUGGLE:
-            return f"play Alchemist: take a {col[action - A_ALCHEMIST]} brick from the pouch (give one back)"
-        if action < A_WHOLESALE:
-            k, c = divmod(action - A_SMUGGLE, 6)
-            q = (p + k + 1) % self.num_players
-            return f"play Smuggler: take a {col[c]} brick from player_{q} (give one in return)"
-        if action < A_PATRICIAN_DISCARD:
-            s = action - A_WHOLESALE
-            return f"play Wholesaler: redraw the {int(st.row_bricks[b, s].sum())} bricks on slot {s}"
-        if self.is_patrician_action[action]:
-            return f"play Patrician to discard {self.kind_names[int(self.action_kind[action])]} from {whose} hand"
-        if action == A_PRINCESS:
-            return "play Princess: no card cost this turn"
-        if action == A_MASON:
-            return "play Mason: construction costs 3 less this turn"
-        if action == A_ARCHITECT:
-            return "play Architect: count one tower one level taller or shorter"
-        if action == A_IGNORE:
-            return f"play Patrician to ignore the event {self._kind_name(int(st.event_kind[b]))}"
-        if action != A_PASS:
-            return f"discard {self.kind_names[int(self.action_kind[action])]} (card limit)"
-        if phase == PH_EV_PATRICIAN:
-            return f"let the event {self._kind_name(int(st.event_kind[b]))} take effect (keep the Patrician)"
-        if phase == PH_EXCHANGE:
-            return "end the exchange phase" + ("" if st.exchange_done[b] else " without exchanging")
-        if phase == PH_BUILD:
-            n = int(st.bricks_built[b])
-            cost = self._cost_now(st, b, n)
-            doomed = self._abandoned(st, b)
-            return (
-                f"end building ({n} brick(s) built, construction cost {cost}"
-                + (f"; torn down as abandoned: {', '.join(doomed)}" if doomed else "")
-                + ")"
-            )
-        if phase == PH_FULFILL:
-            return "end the turn"
-        return "pass"
-
-    @staticmethod
-    def _third_person(text: str) -> str:
-        verb, _, rest = text.partition(" ")
-        verb += "es" if verb.endswith(("sh", "ch", "s", "x")) else "s"
-        return f"{verb} {rest}"
-
-    def _pending_text(self, st: FirenzeState, b: int) -> str:
-        """Whose decision is pending and why, for the line above the prompt."""
-        phase = int(st.phase[b])
-        p, t = int(st.current_player[b]), int(st.turn_player[b])
-        who = f"player_{p}"
-        left = int(st.pay_left[b])
-        event = int(st.event_kind[b])
-        ev_name = self._kind_name(event)
-        store = int(st.storehouse[b, p].sum())
-        if phase == PH_CHOOSE:
-            text = f"{who} must take one card; each card costs one brick on every card to its left"
-            return text + (" (Princess played: no card cost this turn)" if st.princess_active[b] else "")
-        if phase == PH_PAY_CARD:
-            s = int(st.chosen_slot[b])
-            return (f"{who} pays for {self._kind_name(int(st.row_card[b, s]))} in slot {s}: {left} more brick(s), "
-                    f"next onto slot {int(st.pay_index[b])}")  # fmt: skip
-        if phase == PH_EXCHANGE:
-            give = self.exchange_give_bridge if st.buildings[b, p, self.KB["Bridge"]] else self.exchange_give
-            if st.exchange_done[b]:
-                return f"{who} has exchanged this turn; end the phase to build"
-            return f"{who} may exchange {give} storehouse bricks for 1 brick on a row card (at most once a turn)"
-        if phase == PH_EXCHANGE_PAY:
-            return f"{who} pays the exchange: {left} more brick(s) onto slot {int(st.exchange_slot[b])}"
-        if phase == PH_BUILD:
-            n = int(st.bricks_built[b])
-            ws = int(st.buildings[b, t, self.KB["Workshop"]])
-            table = ", ".join(f"{k}->{self._cost_now(st, b, k)}" for k in range(3, self.max_build + 1))
-            disc = " with Workshop" * ws + " with Mason" * bool(st.mason_active[b])
-            doomed = self._abandoned(st, b)
-            text = (f"{who} builds: {n} of at most {self.max_build} bricks used this turn, construction cost "
-                    f"{self._cost_now(st, b, n)} (bricks used -> cost{disc}: {table})")  # fmt: skip
-            if doomed:
-                text += f"; not yet extended, torn down if building ends now: {', '.join(doomed)}"
-            # "You may only fulfill Commissions that are not covered by a Seal": where each tower is heading
-            ahead = []
-            for c, h in zip(st.tower_colour[b, p].tolist(), st.tower_height[b, p].tolist()):
-                if c >= 0:
-                    nxt = self._next_open(st, b, c, h)
-                    ahead.append(f"{self.colour_names[c]} {h} -> {nxt or f'none (all above {h} sealed)'}")
-            if ahead:
-                text += f"; next open commission per tower: {', '.join(ahead)}"
-            return text
-        if phase == PH_PAY_BUILD:
-            return f"{who} pays the construction cost: {left} more brick(s) into the pouch"
-        if phase == PH_FULFILL:
-            text = f"{who} may fulfil commissions whose height equals a tower's height exactly"
-            if self.K["Campanile"] in st.church[b] and not st.campanile_sealed[b, p]:
-                text += " (Campanile: only after finishing the white bell tower of 3)"
-            if st.architect[b] == 1:
-                text += " (Architect played: one tower may count one level taller or shorter)"
-            return text
-        if phase == PH_LIMIT_BRICKS:
-            limit = self.store_limit_warehouse if st.buildings[b, p, self.KB["Warehouse"]] else self.store_limit
-            return f"{who} is over the storehouse limit of {limit}: {left} more brick(s) into the pouch"
-        if phase == PH_LIMIT_CARDS:
-            return f"{who} is over the card limit of {self.card_limit}: discard {left} more personnel/building card(s)"
-        if phase == PH_ALCH_GIVE:
-            c = self.colour_names[int(st.pending_take[b, 0])]
-            return f"{who} (Alchemist) gives one brick to the pouch for the {c} one"
-        if phase == PH_SMUG_GIVE:
-            q, c = int(st.pending_take[b, 1]), self.colour_names[int(st.pending_take[b, 0])]
-            return f"{who} (Smuggler) gives one brick to player_{q} for their {c} one"
-        if phase == PH_OVER:
-            return "the game is over"
-        # Event decisions: say who drew the event, what it does and why this player decides.
-        drawn = f"event {ev_name}, drawn by player_{t}"
-        if p != t:
-            who = f"{who} (out of turn)"
-        if phase == PH_EV_PATRICIAN:
-            return f"{drawn}: {who} holds a Patrician and may spend it to ignore the event. {self._card_help(event)}"
-        if phase == PH_EV_OWN_TOWER:
-            what = "tears down" if event == self.K["Collapse"] else "takes one brick off"
-            return f"{drawn}: {who} chooses which own tower it {what}"
-        if phase == PH_EV_DISCARD:
-            if event == self.K["Flood"]:
-                return (f"{drawn}: every player puts a third (rounded up) of their storehouse into the pouch; "
-                        f"{who} chooses the colours: {left} more brick(s) (storehouse now {store})")  # fmt: skip
-            return f"{drawn}: {who} chooses {self.fire_bricks} storehouse bricks to put into the pouch: {left} more"
-        if phase == PH_EV_KEEP:
-            k = int(st.keep_left[b])
-            if st.keep_colour[b] >= 0:
-                c = int(st.keep_colour[b])
-                n = int((st.tower_colour[b, p] == c).sum())
-                return (f"{drawn}: every tower costs one brick of its colour, else it is torn down. {who} has {n} "
-                        f"{self.colour_names[c]} towers but only {int(st.storehouse[b, p, c])} {self.colour_names[c]} "
-                        f"brick(s): choose {k} more tower(s) to keep; the others are torn down "
-                        "(half the bricks, rounded up, to the pouch, the rest to the storehouse)")  # fmt: skip
-            n = int((st.tower_height[b, p] >= self.lux_min_height).sum())
-            return (f"{drawn}: every tower of {self.lux_min_height}+ levels costs {self.lux_per_tower} bricks, "
-                    f"else it is torn down. {who} has {n} such towers and {store} bricks: "
-                    f"choose {k} more tower(s) to keep")  # fmt: skip
-        if phase == PH_EV_PAY:
-            return f"{drawn}: {who} pays {self.lux_per_tower} bricks per kept tower: {left} more brick(s)"
-        return f"{who} to move"
-
-    def narrate(self, before: FirenzeState, after: FirenzeState, game: int, action: int, forced: bool) -> list[str]:
-        b, P = game, self.num_players
-        who = int(before.current_player[b])
-        turn = int(before.turn_player[b])
-        must = " (the only legal move)" if forced else ""
-        text = self._third_person(self._describe(before, b, action, "their"))
-        lines = [f"player_{who} {text}{must}"]
-        # What else changed, derived from the two states: automatic steps (take, events,
-        # teardowns, refills, limits, scoring) are narrated from their effects.
-        phase = int(before.phase[b])
-        event = int(after.event_kind[b]) if after.event_kind[b] >= 0 else int(before.event_kind[b])
-        # the take itself happens once the card cost is paid (at once when it is 0)
-        took = after.phase[b] != PH_PAY_CARD and (action < A_EXCHANGE or phase == PH_PAY_CARD)
-        slot = action if action < A_EXCHANGE else int(before.chosen_slot[b])
-        if took:
-            kind = int(before.row_card[b, slot])
-            if kind >= 0 and self.kind_type[kind] == "event":
-                event = kind
-                lines.append(f"  event {self._kind_name(kind)}: {self._card_help(kind)}")
-            elif kind == self.K["Monument"]:
-                got = after.hand[b, :, kind].astype(int) - before.hand[b, :, kind]
-                holder = np.flatnonzero(got > 0)
-                lines.append(
-                    f"  Monument goes to player_{int(holder[0])}, who has the single tallest tower"
-                    if holder.size
-                    else "  Monument is discarded: no single player has the tallest tower"
-                )
-            elif kind >= 0 and self.kind_type[kind] == "building":
-                if not (after.buildings[b, who] != before.buildings[b, who]).any():
-                    lines.append(f"  player_{who} already owns a {self.kind_names[kind]}: the new one is discarded")
-            elif kind >= 0 and self.kind_type[kind] == "church":
-                lines.append(f"  {self.kind_names[kind]} goes onto a church space: {self._card_help(kind)}")
-        for p in range(P):
-            delta = after.storehouse[b, p].astype(int) - before.storehouse[b, p]
-            if p == who and A_BRICK <= action < A_SELECT:
-                delta[action - A_BRICK] += 1  # the brick just given is told in the first line
-            elif p == who and A_BUILD_ON <= action < A_START:
-                delta[int(before.tower_colour[b, p, action - A_BUILD_ON])] += 1
-            elif p == who and A_START <= action < A_FULFILL:
-                delta[action - A_START] += 1
-            if phase == PH_SMUG_GIVE and p == int(before.pending_take[b, 1]):
-                delta[action - A_BRICK] -= 1  # the brick given to them is told in the first line
-            # The card's bricks are told apart from what an event then costs the same player.
-            # Flood / Storehouse Fire bricks wait aside until the event is over (SPEC T, take 1).
-            card = np.zeros(NUM_COLOURS, int)
-            if took and p == turn and not after.aside[b].any():
-                card = before.row_bricks[b, slot].astype(int)
-            elif p == turn and before.aside[b].any() and not after.aside[b].any():
-                card = before.aside[b].astype(int)
-            if card.any():
-                lines.append(f"  player_{p} gains {self._bricks_text(card)} from the card")
-            elif took and p == turn and after.aside[b].any():
-                lines.append(f"  the card's {self._bricks_text(after.aside[b])} wait aside until the event is over")
-            delta -= card
-            why = f" ({self._kind_name(event)})" if event >= 0 else ""
-            if phase in (PH_BUILD, PH_PAY_BUILD) and after.phase[b] not in (PH_BUILD, PH_PAY_BUILD):
-                why = " (half of each torn-down tower, rounded down)"
-            gained, lost = np.maximum(delta, 0), np.maximum(-delta, 0)
-            if gained.any():
-                lines.append(f"  player_{p} gains {self._bricks_text(gained)}{why}")
-            if lost.any():
-                lines.append(f"  player_{p} loses {self._bricks_text(lost)}{why}")
-            lines += self._lost_towers(before, after, b, p, action, event)
-            gain = int(after.prestige[b, p]) - int(before.prestige[b, p])
-            if gain and A_FULFILL <= action < A_BELL and p == who:
-                t, dd = divmod(action - A_FULFILL, 3)
-                comm = int(self.comm_of[int(before.tower_colour[b, p, t]), int(before.tower_height[b, p, t]) + dd - 1])
-                terms = self._terms_text(self._fulfil_terms(before, b, p, comm))
-                lines.append(f"  player_{p} scores {terms} (now {int(after.prestige[b, p])})")
-            elif gain:
-                lines.append(f"  player_{p} scores {gain} PP (now {int(after.prestige[b, p])})")
-            got = after.hand[b, p].astype(int) - before.hand[b, p]
-            for kind in np.flatnonzero(got > 0):
-                if p != who and kind != self.K["Monument"]:
-                    lines.append(f"  player_{p} receives {self.kind_names[kind]}")
-        if after.end_trigger[b] >= 0 and before.end_trigger[b] < 0:
-            lines.append(f"  player_{int(after.end_trigger[b])} placed their last seal first (+{self.end_bonus} PP, "
-                         "included above); every other player has one more turn")  # fmt: skip
-        if after.next_balcony[b] > before.next_balcony[b]:
-            nb = int(after.next_balcony[b])
-            nxt = f"balcony {['I', 'II', 'III', 'IV'][nb]} is open now" if nb < 4 else "all balconies are done"
-            lines.append(f"  balcony {['I', 'II', 'III', 'IV'][int(before.next_balcony[b])]} fulfilled; {nxt}")
-        if after.deck_shuffles[b] > before.deck_shuffles[b]:
-            lines.append("  the deck is reshuffled")
-        if self._took_and_refilled(before, after, b):
-            cards = np.flatnonzero(after.row_card[b] >= 0)
-            if cards.size and int(after.deck_len[b] - after.deck_pos[b]) != int(
-                before.deck_len[b] - before.deck_pos[b]
-            ):
-                s = int(cards[-1])
-                kind = int(after.row_card[b, s])
-                lines.append(f"  the row moves left; {self.kind_names[kind]} ({self.kind_type[kind]}) is dealt to "
-                             f"slot {s} with {self._bricks_text(after.row_bricks[b, s])}")  # fmt: skip
-        if after.turn_player[b] != before.turn_player[b] and not after.terminated[b]:
-            head = f"--- turn {int(after.turn_number[b]) + 1}: player_{int(after.turn_player[b])}"
-            if after.end_trigger[b] >= 0:
-                left = (int(after.end_trigger[b]) - 1 - int(after.turn_player[b])) % P + 1
-                head += f" (final round: {left} turn(s) left including this one)"
-            lines.append(head + " ---")
-        if after.terminated[b] and not before.terminated[b]:
-            lines += self._final_lines(after, b)
-        return lines
-
-    def _took_and_refilled(self, before: FirenzeState, after: FirenzeState, b: int) -> bool:
-        """The take of this step finished (card removed, row shifted and refilled)."""
-        taking = (PH_CHOOSE, PH_PAY_CARD, *_EVENT_PHASES)
-        return int(before.phase[b]) in taking and int(after.phase[b]) not in (*taking, PH_ALCH_GIVE, PH_SMUG_GIVE)
-
-    def _lost_towers(self, before: FirenzeState, after: FirenzeState, b: int, p: int, action: int, event: int):
-        """Lines for the towers of seat ``p`` that disappeared in this step (a fulfilled tower is told
-        by the score); ``event`` is the event card in play during the step, or -1."""
-        gone = []
-        for c in range(NUM_COLOURS):
-            hb = sorted(int(h) for h, cc in zip(before.tower_height[b, p], before.tower_colour[b, p]) if cc == c)
-            ha = sorted(int(h) for h, cc in zip(after.tower_height[b, p], after.tower_colour[b, p]) if cc == c)
-            for h in ha:
-                if h in hb:
-                    hb.remove(h)
-            gone += [(c, h) for h in hb]
-        n_lost = int((before.tower_colour[b, p] >= 0).sum()) - int((after.tower_colour[b, p] >= 0).sum())
-        if n_lost <= 0:
-            return []
-        if A_FULFILL <= action <= A_BELL and p == int(before.current_player[b]):
-            n_lost -= 1
-            t = (action - A_FULFILL) // 3 if action < A_BELL else -1
-            key = (int(before.tower_colour[b, p, t]), int(before.tower_height[b, p, t])) if t >= 0 else (0, 3)
-            if key in gone:
-                gone.remove(key)
-        if n_lost <= 0:
-            return []
-        phase = int(before.phase[b])
-        if A_SABOTAGE <= action < A_ALCHEMIST:  # played in any phase of the turn, on another player
-            why = "gone: the Saboteur took its last brick"
-        elif phase in (PH_BUILD, PH_PAY_BUILD):
-            why = "torn down as abandoned (not extended this turn): half the bricks, rounded up, to the pouch"
-        elif event >= 0:
-            why = f"torn down by {self._kind_name(event)}"
-            if event == self.K["Botch"]:
-                why = f"gone: {self._kind_name(event)} took its last brick"
-            if event == self.K["Collapse"]:
-                why += " (all its bricks to the pouch)"
-            if event in (self.K["Tribute"], self.K["Luxury Tax"]):
-                why += " (half the bricks, rounded up, to the pouch, the rest to the storehouse)"
-        else:
-            why = "lost"
-        towers = ", ".join(f"{self.colour_names[c]} tower of {h}" for c, h in gone[:n_lost]) or f"{n_lost} tower(s)"
-        return [f"  player_{p}'s {towers} {'is' if n_lost == 1 else 'are'} {why}"]
-
-    def _final_lines(self, st: FirenzeState, b: int) -> list[str]:
-        terms = self.score_breakdown(st, np.array([b]))
-        why = "turn limit reached (truncated)" if st.truncated[b] else "final turns played"
-        lines = [f"--- game over ({why}): final scoring ---"]
-        owner = st.commission_owner[b].astype(np.int64)
-        for p in range(self.num_players):
-            # majority per colour, recomputed for the text the same way score_breakdown does
-            maj = []
-            for c in range(NUM_COLOURS):
-                seals = owner[6 * c : 6 * c + 6]
-                counts = [(int((seals == q).sum()), max([lv for lv in range(6) if seals[lv] == q], default=-1), q)
-                          for q in range(self.num_players)]  # fmt: skip
-                best = max(counts)
-                if best[0] > 0 and best[2] == p:
-                    maj.append(f"{self.colour_names[c]} {int(self.majority_bonus[c])}")
-            cele = []
-            for kind in np.flatnonzero(st.hand[b, p]):
-                n = int(st.hand[b, p, kind])
-                if kind == self.K["Recognition"]:
-                    low = int(((owner == p) & np.isin(self.comm_height, self.recognition_heights)).sum())
-                    cele.append(f"Recognition x{n} {n * low * self.recognition_pp:+d}")
-                elif self.celebration_pp[kind]:
-                    cele.append(f"{self.kind_names[kind]}" + (f" x{n}" if n > 1 else "")
-                                + f" {n * int(self.celebration_pp[kind]):+d}")  # fmt: skip
-            cel = int(terms["celebrations"][0, p])
-            lines.append(
-                f"player_{p}: {int(st.prestige[b, p])} prestige + {int(terms['majority'][0, p])} majority"
-                + (f" ({', '.join(maj)})" if maj else "")
-                + f" {'-' if cel < 0 else '+'} {abs(cel)} celebrations"
-                + (f" ({', '.join(cele)})" if cele else "")
-                + f" = {int(st.scores[b, p])}"
-            )
-        return lines
-
-    def _board_lines(self, st: FirenzeState, b: int) -> list[str]:
-        """Commission board: one row per tower colour, one cell per height with its PP."""
-        tiles = {int(self.tile_comm[t]): i for i, t in enumerate(st.balcony_tile[b])}
-        nb = int(st.next_balcony[b])
-        roman = ["I", "II", "III", "IV"]
-        tiles_left = ", ".join(
-            f"{int(h)}:+{int(v)}"
-            for h, v, taken in zip(self.level_tile_height, self.level_tile_bonus, st.level_tile_taken[b])
-            if not taken
-        )
-        lines = [
-            "Commissions (PP per height; . open, # neutral seal, digit = seat that fulfilled it; I-IV balcony "
-            f"+bonus, only the next one may be fulfilled: {roman[nb] if nb < 4 else 'none left'})",
-            f"  level tiles (first to fulfil that height): {tiles_left or 'none left'}",
-            "  height " + "".join(f"{h:<10}" for h in range(3, 9)) + "majority",
-        ]
-        for c in range(NUM_COLOURS):
-            cells = []
-            for lv in range(6):
-                cid = 6 * c + lv
-                owner = int(st.commission_owner[b, cid])
-                mark = "." if owner == -1 else "#" if owner == -2 else str(owner)
-                pp = f"{int(self.comm_prestige[cid])}"
-                if cid in tiles:
-                    pp += f"+{int(self.tile_bonus[int(st.balcony_tile[b, tiles[cid]])])}{roman[tiles[cid]]}"
-                cells.append(f"{pp} {mark}")
-            lines.append(f"  {self.colour_names[c]:<6} " + "".join(f"{x:<10}" for x in cells)
-                         + f"+{int(self.majority_bonus[c])}")  # fmt: skip
-        return lines
-
-    def play_notes(self) -> list[str]:
-        """Lines for a person about to play in the terminal (``florentine play``)."""
-        if not self.campanile:
-            return []
-        # Set Up 9: "If this is your first time playing Firenze, we recommend that you do not use the
-        # Campanile Action Card."
-        return ["First game of Firenze? The rulebook suggests leaving out the Campanile card: "
-                "add --option campanile=False"]  # fmt: skip
-
-    def render(self, state: FirenzeState, game: int = 0) -> str:
-        st, b, P = state, game, self.num_players
-        col = [c[:2] for c in self.colour_names]
-        when = (
-            f"game over after {int(st.turn_number[b])} turns"
-            if st.terminated[b]
-            else f"turn {int(st.turn_number[b]) + 1}, player_{int(st.turn_player[b])}'s turn"
-        )
-        lines = [
-            f"Firenze — {when}, phase "
-            f"{PHASE_NAMES[int(st.phase[b])]}; deck {int(st.deck_len[b] - st.deck_pos[b])}, "
-            f"discard {int(st.discard[b].sum())}, pouch: {self._bricks_text(st.pouch[b])}"
-        ]
-        if st.end_trigger[b] >= 0 and not st.terminated[b]:
-            last = (int(st.end_trigger[b]) - 1) % P
-            lines.append(f"Final round: player_{int(st.end_trigger[b])} placed their last seal; the game ends "
-                         f"after player_{last}'s turn")  # fmt: skip
-        row = []
-        for s in range(6):
-            kind = int(st.row_card[b, s])
-            if kind < 0:
-                row.append(f"[{s}] empty")
-                continue
-            cost = 0 if st.princess_active[b] else int(self.card_cost[s])
-            bricks = " ".join(f"{int(n)}{col[c]}" for c, n in enumerate(st.row_bricks[b, s]) if n)
-            row.append(f"[{s}] {self.kind_names[kind]} (cost {cost}) {bricks or '-'}")
-        lines.append("Row: " + " | ".join(row))
-        if st.phase[b] == PH_CHOOSE:
-            shown = []
-            for kind in st.row_card[b]:
-                if kind >= 0 and kind not in shown:
-                    shown.append(kind)
-                    lines.append(f"    {self.kind_names[kind]} ({self.kind_type[kind]}): {self._card_help(int(kind))}")
-        lines += self._board_lines(st, b)
-        church = [self._kind_name(int(k)) for k in st.church[b] if k >= 0]
-        if church:
-            sealed = [f"player_{p}" for p in range(P) if st.campanile_sealed[b, p]]
-            extra = f" (bell towers done: {', '.join(sealed) or 'none'})" if self.K["Campanile"] in st.church[b] else ""
-            lines.append("Church: " + ", ".join(church) + extra)
-        viewer = int(st.current_player[b])
-        for p in range(P):
-            marker = ">" if p == st.current_player[b] and not st.terminated[b] else " "
-            towers = ", ".join(
-                f"{self.colour_names[int(st.tower_colour[b, p, t])]} {int(st.tower_height[b, p, t])}"
-                for t in range(NUM_TOWER_SLOTS)
-                if st.tower_colour[b, p, t] >= 0
-            )
-            owned = [self.kind_names[k] for k, i in zip(self.building_kinds, st.buildings[b, p]) if i]
-            hand = st.hand[b, p]
-            if p == viewer or self.recall or st.terminated[b]:
-                hand_text = ", ".join(f"{self.kind_names[k]}" + (f" x{int(hand[k])}" if hand[k] > 1 else "")
-                                      for k in np.flatnonzero(hand)) or "empty"  # fmt: skip
-            else:
-                hand_text = f"{int(hand.sum())} card(s)"
-            end = " [end tile]" if st.end_trigger[b] == p else ""
-            lines.append(
-                f"{marker} player_{p}: {int(st.prestige[b, p])} PP, {int(st.seals_left[b, p])} seals left{end} | "
-                f"store: {self._bricks_text(st.storehouse[b, p])} ({int(st.storehouse[b, p].sum())}) | "
-                f"towers: {towers or 'none'} | buildings: {', '.join(owned) or 'none'} | hand: {hand_text}"
-            )
-        if st.terminated[b]:
-            lines += self._final_lines(st, b)
-        else:
-            lines.append("Now: " + self._pending_text(st, b))
-        return "\n".join(lines)
