@@ -376,6 +376,15 @@ class Game(abc.ABC):
         return state
 
 
+def layout_from_sizes(sizes: list[tuple[str, int]]) -> tuple[dict[str, slice], int]:
+    """``(obs_layout, obs_size)``: consecutive named slices of the given widths, in order."""
+    layout, offset = {}, 0
+    for field, size in sizes:
+        layout[field] = slice(offset, offset + size)
+        offset += size
+    return layout, offset
+
+
 def _layout_bounds(name: str, layout: dict[str, slice], size: int, fields: dict) -> tuple[np.ndarray, np.ndarray]:
     """float32[size] low and high from per-field bounds; ``ValueError`` if a field is missing,
     unknown, of the wrong size, not finite or empty (low > high)."""

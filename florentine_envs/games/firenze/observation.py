@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ...core.game import layout_from_sizes
 from .constants import (
     _EVENT_PHASES,
     _LUT_EVENT,
@@ -54,12 +55,7 @@ class FirenzeObservation:
         ]  # fmt: skip
         if self.recall:
             sizes.append(("opponent_hands", (P - 1) * len(self.hand_kinds)))
-        self.obs_layout = {}
-        offset = 0
-        for field, size in sizes:
-            self.obs_layout[field] = slice(offset, offset + size)
-            offset += size
-        self.obs_size = offset
+        self.obs_layout, self.obs_size = layout_from_sizes(sizes)
 
     def obs_field_bounds(self) -> dict:
         """What the rules and the component data guarantee for each observation field (SPEC O,

@@ -44,7 +44,7 @@ from importlib import resources
 import numpy as np
 
 from ...core import rng
-from ...core.game import Game, dispatch, legal_counts
+from ...core.game import Game, dispatch, layout_from_sizes, legal_counts
 from ...core.state import State
 
 STREAM_DECK = 1
@@ -244,12 +244,7 @@ class Medici(Game):
             ("ship_full", players), ("ship_icons", 5 * players), ("warehouse_icons", 5 * players),
             ("florins", players),
         ]  # fmt: skip
-        self.obs_layout = {}
-        offset = 0
-        for field, size in sizes:
-            self.obs_layout[field] = slice(offset, offset + size)
-            offset += size
-        self.obs_size = offset
+        self.obs_layout, self.obs_size = layout_from_sizes(sizes)
         # market_line one-hots: block i (market position m-1-i) has K + 1 entries, the last one "no card"
         self._line_columns = self.obs_layout["market_line"].start + np.arange(self.max_market) * (K + 1)  # int[M]
         self._no_card_columns = self._line_columns + K  # int[M]: the "no card" column of each block
