@@ -246,8 +246,14 @@ def test_learner_env_plays_the_opponents_inside_and_rewards_the_learners_seat():
     assert info["win"] == bool(winners[2]) and info["score"] == scores[2]
     with pytest.raises(ValueError, match="episode is over"):
         env.step(0)
-    obs2, info2 = env.reset()
-    assert not np.array_equal(obs2, obs) or info2["learner_seat"] == 2
+    # reset() without a seed starts the slot's next episode (the one already begun when this ended);
+    # reset(seed=5) replays episode 0 exactly
+    first_obs, _ = gymnasium.make("florentine/Medici-v1", num_players=4, learner_seat=2).reset(seed=5)
+    env.reset()
+    assert env.unwrapped._vector.episode[0] == 2
+    replay, _ = env.reset(seed=5)
+    np.testing.assert_array_equal(replay, first_obs)
+    assert env.unwrapped._vector.episode[0] == 1
 
 
 def test_learner_env_refuses_an_illegal_action_and_changes_nothing():
@@ -288,3 +294,24 @@ def test_learner_vector_env_slots_follow_the_engine_and_batch_size_does_not_matt
         np.testing.assert_array_equal(t1, t2[:2])
         finished += int(t1.sum())
     assert finished >= 2  # automatic resets were compared too
+
+
+@pytest.mark.parametrize("name", florentine_envs.available_games())
+def test_envs_pickle_mid_game(name):
+    """Pickling an env mid-game (checkpointing a rollout, sending it to a worker) keeps the game."""
+    import pickle
+
+    env = module(name).env(num_players=3)
+    env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        obs, *_ = env.last()
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    copy = pickle.loads(pickle.dumps(env))
+    np.testing.assert_array_equal(copy.state(), env.state())
+    assert copy.agent_selection == env.agent_selection
+    mask = copy.last()[0]["action_mask"]
+    assert mask[copy.action_space(copy.agent_selection).sample()]  # the copy's spaces read the copy's game
+    learner = gymnasium.make(GYM_IDS[name], num_players=3).unwrapped
+    learner.reset(seed=1)
+    np.testing.assert_array_equal(pickle.loads(pickle.dumps(learner)).action_masks(), learner.action_masks())

@@ -30,6 +30,7 @@ on purpose (``is_parallelizable`` is False: the players do not act simultaneousl
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import gymnasium
@@ -84,7 +85,8 @@ class FlorentineAECEnv(AECEnv):
                 for a in self.possible_agents
             }
         self.action_spaces = {
-            a: LegalDiscrete(game.num_actions, lambda p=p: self._pending_mask(p))
+            # a partial of a bound method, not a lambda: the env must stay picklable mid-game
+            a: LegalDiscrete(game.num_actions, functools.partial(self._pending_mask, p))
             for p, a in enumerate(self.possible_agents)
         }
         self.state_space = observation_box(*game.state_bounds)

@@ -68,14 +68,8 @@ class SelfPlayStep:
 class SelfPlayVectorEnv:
     """``num_envs`` self-play games of ``game`` with automatic reset (see the module doc)."""
 
-    def __init__(
-        self, game: Game, num_envs: int | None = None, seed: int = 0, copy: bool = True, batch_size: int | None = None
-    ):
-        if batch_size is not None:  # the name of version 0.1
-            if num_envs is not None and num_envs != batch_size:
-                raise ValueError(f"{game.name}: give num_envs or batch_size, not both")
-            num_envs = batch_size
-        if num_envs is None or int(num_envs) < 1:
+    def __init__(self, game: Game, num_envs: int, seed: int = 0, copy: bool = True):
+        if int(num_envs) < 1:
             raise ValueError(f"{game.name}: num_envs must be >= 1, got {num_envs!r}")
         self.game = game
         self.num_envs = int(num_envs)
