@@ -119,7 +119,7 @@ def cmd_play(args, read=input, write=print) -> int:
         else:
             ahead.clear()  # typed-ahead answers never carry over another player's move
             obs = game.observe(state, np.array([seat]))
-            action = int(agents[seat].act(obs, state.legal_action_mask)[0])
+            action = int(agents[seat].act_state(state, [0], obs)[0])
         game.step(state, np.array([action]), on_move=narrate)
     write("")
     write(game.render(state, 0))

@@ -48,7 +48,7 @@ def play_games(
         for agent_id, agent in enumerate(agents):
             mine = np.flatnonzero(live & (mover == agent_id))
             if mine.size:
-                actions[mine] = agent.act(obs[mine], state.legal_action_mask[mine])
+                actions[mine] = agent.act_state(state, mine, obs[mine])
         game.step(state, actions)
         totals += state.rewards
         now = int(state.terminated.sum())
