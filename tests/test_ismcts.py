@@ -93,7 +93,8 @@ def test_heuristic_rollouts_and_options(name):
     game = florentine_envs.make(name, num_players=2)
     state = positions(game, num_games=1)
     rows = np.arange(state.batch_size)
-    for spec in ("ismcts:6:rollout=heuristic:depth=3", "ismcts:10:dets=3:depth=10:value=margin:c=1.5", "ismcts:6:value=rank"):
+    specs = ("ismcts:6:rollout=heuristic:depth=3", "ismcts:10:dets=3:depth=10:value=margin:c=1.5", "ismcts:6:value=rank")
+    for spec in specs:
         actions = make_agent(spec, game, seed=2).act_state(state, rows)
         assert state.legal_action_mask[rows, actions].all(), spec
 
