@@ -34,9 +34,13 @@ key            default    meaning
                           (``0.5 + 0.5 tanh((score - mean of the others) / scale)``: graded,
                           for short rollouts that rarely change who leads)
 ``scale``      ``10``     score points of the ``margin`` value (both games score ~100)
+``prior``      ``none``   ``heuristic``: at every tree step the game's heuristic agent names
+                          its move, which is expanded first and gets the progressive bias
+``bias``       ``1``      weight of that bias, ``bias / (visits + 1)`` added to its UCB score
 =============  =========  ===================================================================
 
-e.g. ``ismcts:400:depth=20:value=margin``. Ranks and scores are the game's own
+e.g. ``ismcts:400:depth=20:value=margin``. The defaults are the textbook algorithm; the
+strongest settings measured (README, "Agents") add ``prior=heuristic``. Ranks and scores are the game's own
 (``game.ranks``, ``state.scores``), so a rollout cut by ``depth`` is scored as the game
 stands at that point.
 
@@ -60,6 +64,12 @@ Szepesvári 2006) over the acting player's information sets:
 3. *Expand* one untried legal action (chosen at random), then *roll out* with the rollout
    policy to the end of the game, or for ``depth`` moves after which the game is scored by the
    current scores.
+   With ``prior=heuristic`` the untried action expanded first is the heuristic's move in this
+   determinisation, and that move's UCB score gets the *progressive bias* ``bias / (n + 1)``
+   (Chaslot, Winands, van den Herik, Uiterwijk and Bouzy, "Progressive strategies for
+   Monte-Carlo tree search", New Math. and Nat. Computation 4(3), 2008): with few simulations
+   the search keeps to the heuristic's move unless the simulations show a better one, which
+   matters where the branching factor is close to the budget (Firenze).
 4. *Back up* the simulation's value of each player along the path, every edge taking the
    value of the player who moved there.
 
@@ -100,6 +110,7 @@ from .base import Agent
 
 ROLLOUTS = ("random", "heuristic")
 VALUES = ("win", "rank", "margin")
+PRIORS = ("none", "heuristic")
 MAX_WAVE_TICKS = 1_000_000  # guard: a wave still running after this many moves is an engine bug
 COMPACT_BELOW = 0.75  # drop finished simulations from the batch once fewer than this share still run
 
@@ -122,10 +133,12 @@ class ISMCTSConfig:
     wave: int = 8
     value: str = "win"
     scale: float = 10.0
+    prior: str = "none"
+    bias: float = 1.0
 
     #: spec key -> field name
     KEYS = {"rollout": "rollout", "c": "exploration", "depth": "depth", "dets": "determinizations",
-            "wave": "wave", "value": "value", "scale": "scale"}  # fmt: skip
+            "wave": "wave", "value": "value", "scale": "scale", "prior": "prior", "bias": "bias"}  # fmt: skip
 
     @classmethod
     def parse(cls, spec: str) -> ISMCTSConfig:
@@ -165,6 +178,8 @@ class ISMCTSConfig:
             (self.wave >= 1, f"wave={self.wave} must be at least 1"),
             (self.value in VALUES, f"value={self.value!r}; allowed: {', '.join(VALUES)}"),
             (math.isfinite(self.scale) and self.scale > 0, f"scale={self.scale} must be > 0"),
+            (self.prior in PRIORS, f"prior={self.prior!r}; allowed: {', '.join(PRIORS)}"),
+            (math.isfinite(self.bias) and self.bias >= 0, f"bias={self.bias} must be >= 0"),
         ]
         for ok, message in checks:
             if not ok:
@@ -231,9 +246,12 @@ class SearchTree:
         self.seed = seed  # uint64 seed of the random expansion choices
         self.expansions = 0
 
-    def select(self, node: int, legal: list[int], exploration: float) -> tuple[int, int, bool]:
+    def select(
+        self, node: int, legal: list[int], exploration: float, hint: int = -1, bias: float = 0.0
+    ) -> tuple[int, int, bool]:
         """Choose among ``legal`` (the actions legal in this determinisation) at ``node``:
-        an untried one if any (at random), else the best UCB1 score with availability counts.
+        an untried one if any (``hint`` first, else at random), else the best UCB1 score with
+        availability counts, plus the progressive bias ``bias / (visits + 1)`` for ``hint``.
         Counts a (virtual) visit of the chosen edge. Returns ``(edge, action, expanded)``."""
         edges = self.edges[node]
         untried = []
@@ -244,9 +262,12 @@ class SearchTree:
             else:
                 self.available[edge] += 1.0
         if untried:
-            pick = int(hash64(self.seed, _STREAM_EXPAND, self.expansions) % np.uint64(len(untried)))
-            self.expansions += 1
-            action = untried[pick]
+            if hint in untried:
+                action = hint
+            else:
+                pick = int(hash64(self.seed, _STREAM_EXPAND, self.expansions) % np.uint64(len(untried)))
+                self.expansions += 1
+                action = untried[pick]
             edge = edges[action] = len(self.visits)
             self.outcomes.append({})
             self.visits.append(1.0)
@@ -259,6 +280,8 @@ class SearchTree:
             edge = edges[action]
             n = visits[edge]
             score = total[edge] / n + exploration * math.sqrt(math.log(available[edge]) / n)
+            if action == hint:
+                score += bias / (n + 1.0)
             if score > best_score:
                 best, best_action, best_score = edge, action, score
         visits[best] += 1.0
@@ -301,14 +324,16 @@ class ISMCTSAgent(Agent):
         if not 0 <= int(seed) < 2**63:
             raise ValueError(f"ismcts: seed must be an integer in 0..2**63-1, got {seed!r}")
         self.seed = int(seed)
-        self.rollout_agent = None
-        if self.config.rollout == "heuristic":
+        heuristic = None
+        if "heuristic" in (self.config.rollout, self.config.prior):
             from . import make_agent  # the registry imports this module
 
             try:
-                self.rollout_agent = make_agent("heuristic", game, seed=seed)
+                heuristic = make_agent("heuristic", game, seed=seed)
             except ValueError as err:
-                raise ValueError(f"ismcts: rollout=heuristic needs a heuristic agent: {err}") from None
+                raise ValueError(f"ismcts: rollout=heuristic and prior=heuristic need a heuristic agent: {err}") from None
+        self.rollout_agent = heuristic if self.config.rollout == "heuristic" else None
+        self.prior_agent = heuristic if self.config.prior == "heuristic" else None
         #: the trees of the last call of :meth:`act_state` (for inspection and tests)
         self.last_trees: list[SearchTree] = []
 
@@ -407,10 +432,13 @@ class ISMCTSAgent(Agent):
             actions = batch.legal_action_mask.argmax(1)  # any legal action for the finished rows
             searching = np.flatnonzero(running & in_tree[row])
             edges = []
-            for b in searching.tolist():
+            hints = self.hints(batch, searching)
+            for i, b in enumerate(searching.tolist()):
                 r = int(row[b])
                 legal = np.flatnonzero(batch.legal_action_mask[b]).tolist()
-                edge, action, expanded = trees[tree_of[r]].select(node[r], legal, cfg.exploration)
+                edge, action, expanded = trees[tree_of[r]].select(
+                    node[r], legal, cfg.exploration, hints[i], cfg.bias
+                )
                 paths[r].append((edge, int(batch.current_player[b])))
                 edges.append(edge)
                 actions[b] = action
@@ -443,6 +471,14 @@ class ISMCTSAgent(Agent):
             digest = hashlib.blake2b(obs.tobytes(), digest_size=16).digest()
             node[r] = trees[tree_of[r]].follow(edges[i], digest)
 
+    def hints(self, batch: State, rows: np.ndarray) -> list[int]:
+        """The prior's move at each tree step (rows ``rows``, int[n], of ``batch``); -1 without a prior."""
+        if self.prior_agent is None or rows.size == 0:
+            return [-1] * rows.size
+        chosen = batch.select(rows)
+        obs = self.game.observe(chosen, chosen.current_player)
+        return self.prior_agent.act(obs, chosen.legal_action_mask).tolist()
+
     def rollout_actions(self, batch: State, rows: np.ndarray, seeds: np.ndarray, tick: int) -> np.ndarray:
         """int[n]: rollout moves for the rows ``rows`` (bool[R]) of ``batch``."""
         mask = batch.legal_action_mask[rows]
@@ -464,3 +500,4 @@ class ISMCTSAgent(Agent):
             return (P - ranks) / (P - 1)
         first = ranks == 1
         return first / first.sum(1, keepdims=True)
+

@@ -93,7 +93,11 @@ def test_heuristic_rollouts_and_options(name):
     game = florentine_envs.make(name, num_players=2)
     state = positions(game, num_games=1)
     rows = np.arange(state.batch_size)
-    specs = ("ismcts:6:rollout=heuristic:depth=3", "ismcts:10:dets=3:depth=10:value=margin:c=1.5", "ismcts:6:value=rank")
+    specs = (
+        "ismcts:6:rollout=heuristic:depth=3",
+        "ismcts:10:dets=3:depth=10:value=margin:c=1.5",
+        "ismcts:6:value=rank:prior=heuristic:bias=2:depth=5",
+    )
     for spec in specs:
         actions = make_agent(spec, game, seed=2).act_state(state, rows)
         assert state.legal_action_mask[rows, actions].all(), spec
@@ -108,6 +112,24 @@ def test_beats_random_at_medici():
     wins = int((ranks[seats == 0] == 1).sum())
     # random wins half of these games against itself; ismcts:16 won 37 of 40 in a longer run
     assert wins >= 12, f"ismcts:16 won {wins} of 16 games against random"
+
+
+def test_prior_expands_the_heuristic_move_first():
+    # with one simulation the only root edge is the heuristic's move: the prior is consulted
+    # in the determinisation, and the searcher plays it
+    game = florentine_envs.make("medici", num_players=3)
+    state = positions(game)
+    rows = np.arange(state.batch_size)
+    heuristic = make_agent("heuristic", game, seed=4)
+    expected = heuristic.act(game.observe(state, state.current_player), state.legal_action_mask)
+    np.testing.assert_array_equal(make_agent("ismcts:1:prior=heuristic", game, seed=4).act_state(state, rows), expected)
+
+
+def test_play_command_takes_a_search_agent(capsys):
+    from training.cli import main
+
+    assert main(["play", "medici", "--players", "ismcts:4:wave=2,random", "--seed", "3"]) == 0
+    assert "rank 1" in capsys.readouterr().out
 
 
 def test_tournament_entry():
@@ -134,6 +156,8 @@ def test_kth_legal_is_uniform_over_legal_actions():
         ("ismcts:10:c=-1", "c=-1.0 must be >= 0"),
         ("ismcts:10:wave=x", "wave='x' must be a int"),
         ("ismcts:10:value=score", "allowed: win, rank, margin"),
+        ("ismcts:10:prior=ppo", "allowed: none, heuristic"),
+        ("ismcts:10:bias=nan", "bias=nan must be >= 0"),
     ],
 )
 def test_bad_specs_are_refused(spec, message):

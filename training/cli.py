@@ -257,7 +257,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", choices=florentine_envs.available_games())
-    play.add_argument("--players", required=True, help="comma-separated seats: human, heuristic or random")
+    play.add_argument(
+        "--players", required=True, help="comma-separated seats: human, heuristic, random, ismcts:N[:key=value...]"
+    )
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
     play.set_defaults(func=cmd_play)
@@ -271,7 +273,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     tour = sub.add_parser("tournament", help="seat-rotated duplicate tournament between agents")
     tour.add_argument("game", choices=florentine_envs.available_games())
-    tour.add_argument("--agents", required=True, help="comma-separated agents: random, heuristic, ppo:PATH; name*k")
+    tour.add_argument(
+        "--agents", required=True, help="comma-separated agents: random, heuristic, ismcts:N[:key=value...], ppo:PATH; name*k"
+    )
     tour.add_argument("--players", type=int, help="seats per table (default: the number of agents)")
     tour.add_argument("--games", type=int, default=2000, help="games (rounded up to whole deals)")
     tour.add_argument("--seconds", type=float, help="stop after about this long (whole rounds of deals)")
