@@ -331,7 +331,7 @@ class ISMCTSAgent(Agent):
             try:
                 heuristic = make_agent("heuristic", game, seed=seed)
             except ValueError as err:
-                raise ValueError(f"ismcts: rollout=heuristic and prior=heuristic need a heuristic agent: {err}") from None
+                raise ValueError(f"ismcts: rollout=heuristic and prior=heuristic need one: {err}") from None
         self.rollout_agent = heuristic if self.config.rollout == "heuristic" else None
         self.prior_agent = heuristic if self.config.prior == "heuristic" else None
         #: the trees of the last call of :meth:`act_state` (for inspection and tests)

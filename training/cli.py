@@ -274,7 +274,9 @@ def build_parser() -> argparse.ArgumentParser:
     tour = sub.add_parser("tournament", help="seat-rotated duplicate tournament between agents")
     tour.add_argument("game", choices=florentine_envs.available_games())
     tour.add_argument(
-        "--agents", required=True, help="comma-separated agents: random, heuristic, ismcts:N[:key=value...], ppo:PATH; name*k"
+        "--agents",
+        required=True,
+        help="comma-separated agents: random, heuristic, ismcts:N[:key=value...], ppo:PATH; name*k",
     )
     tour.add_argument("--players", type=int, help="seats per table (default: the number of agents)")
     tour.add_argument("--games", type=int, default=2000, help="games (rounded up to whole deals)")
