@@ -132,6 +132,15 @@ def test_play_command_takes_a_search_agent(capsys):
     assert "rank 1" in capsys.readouterr().out
 
 
+def test_refused_as_a_training_opponent():
+    pytest.importorskip("sb3_contrib")
+    from training.sb3_env import FlorentineVecEnv
+
+    game = florentine_envs.make("medici", num_players=2)
+    with pytest.raises(ValueError, match="cannot be a training opponent"):
+        FlorentineVecEnv(game, num_envs=2, opponents="ismcts:10")
+
+
 def test_tournament_entry():
     result = run_tournament("medici", ["ismcts:8:wave=4", "random"], num_players=2, games=2, progress=False)
     assert result.labels == ["ismcts:8:wave=4", "random"] and result.num_games == 2
