@@ -1,0 +1,1 @@
+"""Florenza: The Card Game (Placentia Games), 2-4 players: see SPEC.md and DESIGN_NOTES.md."""
