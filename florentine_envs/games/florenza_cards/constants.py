@@ -3,8 +3,6 @@ the layout of the flat action space (its block sizes come from the component dat
 
 from __future__ import annotations
 
-import dataclasses
-
 STREAM_FLORENZA = 1  # Florenza deck shuffles; counter 0 = set-up, round - 1 in rounds 2-4
 STREAM_MONUMENTS = 2
 STREAM_ARTISTS = 3
@@ -46,80 +44,26 @@ ON_TABLE = IN_ROW  # an artist "in the row" lies on the table
 HIRED = DONE
 
 
-@dataclasses.dataclass(frozen=True)
 class ActionIds:
     """First id of every block of the flat action space (SPEC §6), for K card kinds, M monuments,
-    AK artist kinds and L location kinds."""
+    AK artist kinds and L location kinds (plain ints: they are read in the hot path)."""
 
-    K: int
-    M: int
-    AK: int
-    L: int
-
-    @property
-    def play(self) -> int:
-        return 0
-
-    @property
-    def complete(self) -> int:
-        return self.K
-
-    @property
-    def reserve_monument(self) -> int:
-        return self.K + self.M
-
-    @property
-    def reserve_artist(self) -> int:
-        return self.K + 2 * self.M
-
-    @property
-    def location(self) -> int:
-        return self.reserve_artist + self.AK
-
-    @property
-    def workers(self) -> int:
-        return self.location + self.L
-
-    @property
-    def sell(self) -> int:
-        return self.workers + 1
-
-    @property
-    def buy(self) -> int:
-        return self.sell + NUM_RESOURCES
-
-    @property
-    def exchange(self) -> int:
-        return self.buy + NUM_RESOURCES
-
-    @property
-    def inspiration(self) -> int:
-        return self.exchange + 1
-
-    @property
-    def pass_(self) -> int:
-        return self.inspiration + 1
-
-    @property
-    def hire_table(self) -> int:
-        return self.pass_ + 1
-
-    @property
-    def hire_reserved(self) -> int:
-        return self.hire_table + self.AK
-
-    @property
-    def hire_anonymous(self) -> int:
-        return self.hire_reserved + self.AK
-
-    @property
-    def resource(self) -> int:
-        return self.hire_anonymous + NUM_TYPES
-
-    @property
-    def keep(self) -> int:
-        return self.resource + NUM_RESOURCES
-
-    @property
-    def total(self) -> int:
-        return self.keep + self.K
+    def __init__(self, K: int, M: int, AK: int, L: int):
+        self.K, self.M, self.AK, self.L = K, M, AK, L
+        self.play = 0
+        self.complete = K
+        self.reserve_monument = K + M
+        self.reserve_artist = K + 2 * M
+        self.location = self.reserve_artist + AK
+        self.workers = self.location + L
+        self.sell = self.workers + 1
+        self.buy = self.sell + NUM_RESOURCES
+        self.exchange = self.buy + NUM_RESOURCES
+        self.inspiration = self.exchange + 1
+        self.pass_ = self.inspiration + 1
+        self.hire_table = self.pass_ + 1
+        self.hire_reserved = self.hire_table + AK
+        self.hire_anonymous = self.hire_reserved + AK
+        self.resource = self.hire_anonymous + NUM_TYPES
+        self.keep = self.resource + NUM_RESOURCES
+        self.total = self.keep + K

@@ -5,6 +5,7 @@ changed in one must be changed in the other (a test compares them on random posi
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -171,6 +172,139 @@ class MaskMixin:
         out[:, a : a + NUM_TYPES] = type_ok & st.anon_up[g] & (money >= np.maximum(0, t.anon_cost - discount))
         return out
 
+    @functools.cached_property
+    def _scalar_tables(self) -> dict:
+        """The tables :meth:`_mask_one` reads, as Python lists (cheaper than numpy per element)."""
+        t = self.t
+
+        def needs(res_costs) -> list[list[tuple[int, int]]]:
+            return [[(r, int(a)) for r, a in enumerate(row) if a] for row in res_costs]
+
+        guild = lambda effect: self.guild_kind[effect].tolist() if self.guilds else []  # noqa: E731
+        return {
+            "card_res": needs(t.card_cost_res), "card_money": t.card_cost_money.tolist(),
+            "card_tmask": self.card_tmask.tolist(), "is_preacher": t.is_preacher.tolist(),
+            "preachers": np.flatnonzero(t.is_preacher).tolist(),
+            "mon_res": needs(t.mon_cost_res), "mon_money": t.mon_cost_money.tolist(),
+            "mon_tmask": self.mon_tmask.tolist(), "art_cost": t.art_cost.tolist(), "art_type": t.art_type.tolist(),
+            "anon_cost": t.anon_cost.tolist(), "loc_effect": t.loc_effect.tolist(), "loc_res": t.loc_res.tolist(),
+            "art_college": guild(G_ART_COLLEGE), "master_builder": guild(G_MASTER_BUILDER),
+        }  # fmt: skip
+
+    def _cheapest_one(self, st: FlorenzaCardsState, b: int, p: int, discount: int) -> list[int]:
+        """:meth:`_cheapest` for game ``b``: the least hire cost per type bit set (0 = none needed)."""
+        tab = self._scalar_tables
+        per_type = [BIG] * NUM_TYPES
+        art_cost, art_type = tab["art_cost"], tab["art_type"]
+        for a, (on_table, mine) in enumerate(zip(st.table_count[b].tolist(), st.reserved_count[b, p].tolist())):
+            if (on_table or mine) and art_cost[a] < per_type[art_type[a]]:
+                per_type[art_type[a]] = art_cost[a]
+        for x, up in enumerate(st.anon_up[b].tolist()):
+            if up and tab["anon_cost"][x] < per_type[x]:
+                per_type[x] = tab["anon_cost"][x]
+        per_type = [c if c >= BIG else max(0, c - discount) for c in per_type]
+        return [0] + [min(per_type[x] for x in self.subset_types[s]) for s in range(1, 1 << NUM_TYPES)]
+
     def _mask_one(self, st: FlorenzaCardsState, b: int) -> None:
-        """The mask of game ``b`` alone (the rules of :meth:`_refresh_mask_batch`)."""
-        self._refresh_mask_batch(st, np.array([b]))
+        """The mask of game ``b`` alone: the rules of :meth:`_refresh_mask_batch` in Python scalars
+        (numpy's per-call cost dominates for one game). Change both together."""
+        mask = st.legal_action_mask[b]  # a view, bool[A]
+        mask[:] = False
+        ids, phase, p = self.ids, st.phase.item(b), st.current_player.item(b)
+        R = ids.resource
+        if phase == PH_ACTION:
+            self._action_mask_one(st, b, p, mask)
+        elif phase == PH_HIRE:
+            self._hire_mask_one(st, b, p, mask)
+        elif phase == PH_KEEP:
+            mask[ids.keep : ids.keep + self.K] = st.hand[b, p] > 0
+        elif phase == PH_EXCHANGE_GIVE_1:
+            res = st.res[b, p].tolist()
+            for r in range(6):
+                mask[R + r] = res[r] >= 2 or (res[r] >= 1 and any(res[r + 1 :]))
+        elif phase == PH_EXCHANGE_GIVE_2:
+            first = int((st.given[b] > 0).argmax())
+            res = st.res[b, p].tolist()
+            for r in range(first, 6):
+                mask[R + r] = res[r] > 0
+        elif phase in (PH_EXCHANGE_TAKE, PH_MERCHANT_CHOICE):
+            mask[R : R + 6] = st.supply[b] > 0
+        elif phase == PH_BARTER_GIVE:
+            mask[R : R + 6] = self._barter_give(st.res[b, p][None], st.supply[b][None])[0]
+        elif phase == PH_BARTER_TAKE:
+            mask[R : R + 6] = (st.supply[b] > 0) & (st.given[b] == 0)
+        elif phase == PH_CAPTAIN_CHOICE:
+            mask[R : R + 6] = st.supply[b] >= self.num_players
+
+    def _action_mask_one(self, st: FlorenzaCardsState, b: int, p: int, mask: np.ndarray) -> None:
+        """:meth:`_action_mask` for game ``b`` (SPEC §6, ACTION)."""
+        t, ids, tab = self.t, self.ids, self._scalar_tables
+        res, money = st.res[b, p].tolist(), st.money.item(b * self.num_players + p)
+        in_play = st.in_play[b, p].tolist()
+        discount = 50 if any(in_play[k] for k in tab["art_college"]) else 0
+        cheap = self._cheapest_one(st, b, p, discount)
+        has_preacher = any(in_play[k] for k in tab["preachers"])
+        card_res, card_money, card_tmask, is_preacher = (
+            tab["card_res"], tab["card_money"], tab["card_tmask"], tab["is_preacher"])  # fmt: skip
+        for k, held in enumerate(st.hand[b, p].tolist()):
+            if not held or in_play[k] or (has_preacher and is_preacher[k]):
+                continue
+            if all(res[r] >= a for r, a in card_res[k]) and money >= card_money[k] + cheap[card_tmask[k]]:
+                mask[k] = True
+        mdisc = 50 if any(in_play[k] for k in tab["master_builder"]) else 0
+        mon_res, mon_money, mon_tmask = tab["mon_res"], tab["mon_money"], tab["mon_tmask"]
+        owners = st.mon_owner[b].tolist()
+        for m, state in enumerate(st.mon_state[b].tolist()):
+            if state == IN_ROW:
+                mask[ids.reserve_monument + m] = True
+            elif not (state == RESERVED and owners[m] == p):
+                continue
+            if all(res[r] >= a for r, a in mon_res[m]) and money >= max(0, mon_money[m] - mdisc) + cheap[mon_tmask[m]]:
+                mask[ids.complete + m] = True
+        mask[ids.reserve_artist : ids.reserve_artist + self.AK] = st.table_count[b] > 0
+        supply, supply_money = st.supply[b].tolist(), st.supply_money.item(b)
+        in_supply = sum(1 for x in supply if x > 0)
+        barter = any(res[r] > 0 and in_supply - (supply[r] > 0) > 0 for r in range(6))
+        sell_ok = supply_money >= t.location_sell_price
+        loc_res = tab["loc_res"]
+        for loc, (up, effect) in enumerate(zip(st.loc_up[b].tolist(), tab["loc_effect"])):
+            if up <= 0:
+                continue
+            r = loc_res[loc]
+            if effect == L_GAIN:
+                ok = supply[r] >= t.gain_amount
+            elif effect == L_SELL:
+                ok = res[r] >= 1 and sell_ok
+            elif effect == L_BARTER:
+                ok = barter
+            else:
+                ok = st.new_captain.item(b) < 0
+            mask[ids.location + loc] = ok
+        mask[ids.workers] = supply_money >= t.workers_money
+        if supply_money >= t.market_sell_price:
+            for r in range(6):
+                mask[ids.sell + r] = res[r] > 0
+        if money >= t.market_buy_price:
+            for r in range(6):
+                mask[ids.buy + r] = supply[r] > 0
+        mask[ids.exchange] = sum(res) >= 2
+        mask[ids.inspiration] = st.deck_pos.item(b) < st.deck_len.item(b)
+        if not mask.any():
+            mask[ids.pass_] = True  # DESIGN_NOTES 27
+
+    def _hire_mask_one(self, st: FlorenzaCardsState, b: int, p: int, mask: np.ndarray) -> None:
+        """:meth:`_hire_mask` for game ``b`` (SPEC §6, HIRE)."""
+        ids, tab = self.ids, self._scalar_tables
+        card, mon = st.pending_card.item(b), st.pending_monument.item(b)
+        tmask = tab["card_tmask"][card] if card >= 0 else tab["mon_tmask"][mon]
+        in_play = st.in_play[b, p].tolist()
+        discount = 50 if any(in_play[k] for k in tab["art_college"]) else 0
+        money = st.money.item(b * self.num_players + p)
+        art_cost, art_type = tab["art_cost"], tab["art_type"]
+        table, mine = st.table_count[b].tolist(), st.reserved_count[b, p].tolist()
+        for a in range(self.AK):
+            if tmask >> art_type[a] & 1 and money >= max(0, art_cost[a] - discount):
+                mask[ids.hire_table + a] = table[a] > 0
+                mask[ids.hire_reserved + a] = mine[a] > 0
+        for x, up in enumerate(st.anon_up[b].tolist()):
+            mask[ids.hire_anonymous + x] = bool(up and tmask >> x & 1 and money >= max(0, tab["anon_cost"][x] - discount))

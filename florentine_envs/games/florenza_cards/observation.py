@@ -8,6 +8,7 @@ observer's own discards only), deck orders and the values of artists not yet hir
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -179,23 +180,26 @@ class FlorenzaObservation:
         mon_state, mon_owner = st.mon_state[0], st.mon_owner[0]
         row[L["row"]] = mon_state == IN_ROW
         row[L["table_artists"]] = st.table_count[0]
-        K, M, size = self.K, self.M, self.block_size
-        done, reserved = mon_state == DONE, mon_state == RESERVED
-        base = start["players"]
-        for j in range(P):
-            seat = (o + j) % P
-            b = base + j * size
-            row[b] = st.money[0, seat]
-            row[b + 1 : b + 7] = st.res[0, seat]
-            row[b + 7] = st.hand[0, seat].sum()
-            row[b + 8] = st.visible_pp[0, seat]
-            row[b + 9 : b + 12] = st.hired_types[0, seat]
-            row[b + 12 : b + 12 + K] = st.in_play[0, seat]
-            mine = mon_owner == seat
-            row[b + 12 + K : b + 12 + K + M] = mine & done
-            row[b + 12 + K + M : b + 12 + K + 2 * M] = mine & reserved
-            row[b + 12 + K + 2 * M : b + size] = st.reserved_count[0, seat]
+        K, M = self.K, self.M
+        seats = self._seat_orders[o]  # int[P]: block j describes seat (o + j) mod P
+        blocks = row[L["players"]].reshape(P, self.block_size)  # a view into row
+        blocks[:, 0] = st.money[0, seats]
+        blocks[:, 1:7] = st.res[0, seats]
+        blocks[:, 7] = st.hand[0, seats].sum(1)
+        blocks[:, 8] = st.visible_pp[0, seats]
+        blocks[:, 9:12] = st.hired_types[0, seats]
+        blocks[:, 12 : 12 + K] = st.in_play[0, seats]
+        mine = mon_owner[None, :] == seats[:, None]  # [P, M]
+        blocks[:, 12 + K : 12 + K + M] = mine & (mon_state == DONE)
+        blocks[:, 12 + K + M : 12 + K + 2 * M] = mine & (mon_state == RESERVED)
+        blocks[:, 12 + K + 2 * M :] = st.reserved_count[0, seats]
         row[L["own_hand"]] = st.hand[0, o]
+
+    @functools.cached_property
+    def _seat_orders(self) -> list[np.ndarray]:
+        """Per observer o, the seats of the player blocks: ``(o + j) mod P`` for j = 0..P-1."""
+        P = self.num_players
+        return [(o + np.arange(P)) % P for o in range(P)]
 
     @property
     def _starts(self) -> dict[str, int]:
