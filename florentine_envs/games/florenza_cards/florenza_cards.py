@@ -208,6 +208,8 @@ class FlorenzaCards(
             mine = (st.art_state == RESERVED) & (st.art_owner == p)
             bad((self._kind_counts(mine) != st.reserved_count[:, p]).any(1), "reserved_count differs")
         bad(((st.card_artist >= 0) & ~st.in_play).any((1, 2)), "an artist on a card not in play")
+        parts = self.score_breakdown(st, np.arange(B))
+        bad((parts["cards"] + parts["monuments"] + parts["artists"] != st.visible_pp).any(1), "visible_pp differs")
         bad((st.in_play & t.card_needs_artist & (st.card_artist < 0)).any((1, 2)), "an artwork without artist")
         captain_kind = int(np.flatnonzero(t.loc_effect == L_CAPTAIN)[0])
         bad((st.loc_up[:, captain_kind] == 1) != (st.new_captain < 0), "New Captain card")

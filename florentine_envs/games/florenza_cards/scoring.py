@@ -38,7 +38,7 @@ class ScoringMixin:
         reserved_mon = (st.mon_state[games] == RESERVED)[:, None, :] & mon_owner
         art_owner = st.art_owner[games][:, None, :] == seats[None, :, None]  # [n, P, NA]
         reserved_art = (st.art_state[games] == RESERVED)[:, None, :] & art_owner
-        card_artist = np.where(in_play, st.card_artist[games], 0).astype(np.int64)
+        card_artist = np.maximum(st.card_artist[games], 0).astype(np.int64)  # -1 = no artist on it
         mon_artist = np.where(done, st.mon_artist[games][:, None, :], 0).astype(np.int64)
         count = lambda cls: in_play[:, :, getattr(t, f"is_{cls}")].sum(2)  # noqa: E731
         sets = np.minimum(np.minimum(count("family_palace"), count("district_church")), count("district_building"))
