@@ -664,3 +664,20 @@ def test_step_on_a_finished_game_is_ignored_and_illegal_actions_leave_the_state_
     with pytest.raises(ValueError, match=game.action_names[bad]):
         game.step(live, np.array([bad]))
     assert states_equal(live, snapshot)
+
+
+def test_terminal_play_advises_leaving_out_the_guilds_for_a_first_game():
+    """"the game designer recommends that you remove them from the deck for your first game" -- said,
+    with the option that does it, when a person plays with the guilds in; a whole game runs."""
+    from training import cli
+
+    for extra, said in (([], True), (["--option", "guilds=False"], False)):
+        lines = []
+        args = cli.build_parser().parse_args(["play", "florenza_cards", "--players", "human,random", *extra])
+        with pytest.raises(SystemExit, match="abandoned"):
+            cli.cmd_play(args, read=lambda prompt="": "q", write=lines.append)
+        assert sum("--option guilds=False" in line for line in lines) == int(said)
+    lines = []
+    args = cli.build_parser().parse_args(["play", "florenza_cards", "--players", "random,random,random"])
+    assert cli.cmd_play(args, write=lines.append) == 0
+    assert any("Game over" in line for line in lines) and any("rank 1" in line for line in lines)

@@ -200,6 +200,9 @@ class Tables:
                 raise ValueError(f"florenza_cards: component data: {what}")
 
         need((self.supply0 >= 0).all() and self.money0 >= 0, "supplies must not be negative")
+        # the byte-wise affordability test (masks.py) needs every holding and cost below 128
+        need(self.supply0.max() < 128 and self.card_cost_res.max() < 128 and self.mon_cost_res.max() < 128,
+             "resource supplies and costs must stay below 128")  # fmt: skip
         need(self.rounds == 5, "the game has 5 rounds (the round table of Phase 2 names five)")
         need(int((self.loc_effect == L_CAPTAIN).sum()) == 1, "exactly one location must be the New Captain card")
         need(int(self.loc_copies[self.loc_effect == L_CAPTAIN].sum()) == 1, "there is one New Captain card")
