@@ -4,9 +4,12 @@ and its Gymnasium id (``gymnasium.make("florentine/<Name>-v<version>")``)."""
 from ..core.learner import register_gymnasium
 from ..core.registry import register
 from .firenze import Firenze
+from .florenza_cards import FlorenzaCards
 from .medici import Medici
 
 register("medici", Medici)
 register("firenze", Firenze)
+register("florenza_cards", FlorenzaCards)
 register_gymnasium("medici", "Medici", Medici.version)
 register_gymnasium("firenze", "Firenze", Firenze.version)
+register_gymnasium("florenza_cards", "FlorenzaCards", FlorenzaCards.version)
