@@ -40,6 +40,10 @@ RESOURCE_PHASES = (PH_EXCHANGE_GIVE_1, PH_EXCHANGE_GIVE_2, PH_EXCHANGE_TAKE, PH_
 
 # mon_state / art_state codes (SPEC §7)
 IN_DECK, IN_ROW, DISCARDED, RESERVED, DONE = 0, 1, 2, 3, 4
+# A monument paid for and waiting for its artist (phase HIRE): it has left the row or the
+# reservations ("pay ..., then take the card and place it in front of you") but is not yet
+# completed, so no observation block shows it; only `pending_monument` does (SPEC §6).
+BEING_COMPLETED = 5
 ON_TABLE = IN_ROW  # an artist "in the row" lies on the table
 HIRED = DONE
 

@@ -49,6 +49,7 @@ from ...core import rng
 from ...core.game import Game
 from ...core.state import State
 from .constants import (
+    BEING_COMPLETED,
     DONE,
     IN_DECK,
     IN_ROW,
@@ -91,7 +92,7 @@ class FlorenzaCardsState(State):
     deck_len: np.ndarray  # int16[B]
     mon_pos: np.ndarray  # int8[B, M]         draw position of each monument (fixed at set-up)
     mon_drawn: np.ndarray  # int8[B]          monuments drawn so far
-    mon_state: np.ndarray  # int8[B, M]       0 deck, 1 row, 2 discarded, 3 reserved, 4 completed
+    mon_state: np.ndarray  # int8[B, M]       0 deck, 1 row, 2 discarded, 3 reserved, 4 completed, 5 being completed (HIRE)
     mon_owner: np.ndarray  # int8[B, M]       -1 or seat (reserved / completed)
     mon_artist: np.ndarray  # int8[B, M]      artist value of a completed monument, -1 otherwise
     art_pos: np.ndarray  # int8[B, NA]        draw position of each artist copy (fixed at set-up)
@@ -120,6 +121,7 @@ class FlorenzaCards(
     name = "florenza_cards"
     version = 0
     player_counts = (2, 3, 4)
+    reference = "florentine_envs.games.florenza_cards.reference:FlorenzaCardsReference"
     option_names = ("guilds", "reward", "data")
 
     def __init__(self, num_players: int = 4, guilds: bool = True, reward: str = "win", data=None):
@@ -195,7 +197,7 @@ class FlorenzaCards(
         bad((st.supply < 0).any(1) | (st.res < 0).any((1, 2)) | (st.money < 0).any(1) | (st.supply_money < 0),
             "negative resources or money")  # fmt: skip
         # monuments and artists: one state each, owners where they belong
-        owned = np.isin(st.mon_state, (RESERVED, DONE))
+        owned = np.isin(st.mon_state, (RESERVED, BEING_COMPLETED, DONE))
         bad(((st.mon_owner >= 0) != owned).any(1), "monument owner inconsistent with its state")
         bad(((st.mon_artist >= 0) != (st.mon_state == DONE)).any(1), "monument artist inconsistent")
         bad(((st.mon_state != IN_DECK) != (st.mon_pos < st.mon_drawn[:, None])).any(1), "monuments drawn")

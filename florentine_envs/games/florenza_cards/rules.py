@@ -13,6 +13,7 @@ import numpy as np
 from ...core.game import dispatch
 from .constants import (
     BASE_ACTIONS,
+    BEING_COMPLETED,
     DISCARDED,
     DONE,
     IN_ROW,
@@ -189,6 +190,8 @@ class RulesMixin:
         self._pay_resources(st, g, p, t.mon_cost_res[m])
         discount = self._discount(st, g, p, G_MASTER_BUILDER)
         self._pay_money(st, g, p, np.maximum(0, t.mon_cost_money[m] - discount))
+        st.mon_state[g, m] = BEING_COMPLETED
+        st.mon_owner[g, m] = p
         st.pending_monument[g] = m
         st.phase[g] = PH_HIRE
 
