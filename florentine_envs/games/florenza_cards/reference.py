@@ -643,9 +643,8 @@ class FlorenzaCardsReference:
 
     def first_copy(self, a: int, where: str, owner: int = -1) -> int:
         """DN 11: copies of one artist look alike; the one drawn first is taken."""
-        T = self.T
-        copies = [i for i in range(T.NA) if T.copy_kind[i] == a and (self.art_state[i], self.art_owner[i]) == (where, owner)]
-        return min(copies, key=lambda i: self.art_pos[i])
+        copies = [i for i in range(self.T.NA) if self.T.copy_kind[i] == a and self.art_state[i] == where]
+        return min((i for i in copies if self.art_owner[i] == owner), key=lambda i: self.art_pos[i])
 
     def table_count(self) -> list[int]:
         counts = [0] * self.T.AK
