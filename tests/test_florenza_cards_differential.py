@@ -12,10 +12,10 @@ Coverage (issue 9): 2, 3 and 4 players, each with and without guilds, plus ``rew
 with a data patch that makes the supplies short (so that the "no one can take any" paths,
 short income and the Captain's restricted choice come up).
 
-Game counts: a game is 60-250 decisions, so this file plays ``--diff-games // 100`` games
-per player count and guild option (default 2000 // 100 = 20; about half a minute in all
-on 2 cores) and ``--diff-games // 400`` per extra variant. ``--diff-games 20000`` plays
-200 games per configuration.
+Game counts: a game is 60-250 decisions, so this file plays ``--diff-games // 50`` games
+per player count and guild option (default 2000 // 50 = 40; about 20 s in all) and
+``--diff-games // 200`` per extra variant (default 10). ``--diff-games 20000`` plays 400
+games per configuration and 100 per variant.
 
 Games at odd positions of a batch follow a *biased* random policy (play cards and complete
 monuments whenever possible, seldom reserve), which reaches guild scoring, extra actions,
@@ -158,7 +158,7 @@ def _run_many(num_players: int, total: int, seed_base: int, every_player: bool =
 @pytest.mark.parametrize("guilds", [True, False], ids=["guilds", "no-guilds"])
 @pytest.mark.parametrize("num_players", [2, 3, 4])
 def test_batched_engine_matches_reference(num_players, guilds, request):
-    total = max(2, request.config.getoption("--diff-games") // 100)
+    total = max(2, request.config.getoption("--diff-games") // 50)
     steps = _run_many(num_players, total, 10_000 * num_players + 500 * guilds, guilds=guilds)
     assert steps > total * 20 * num_players  # the games really were played (five rounds of 4+ actions each)
 
@@ -173,7 +173,7 @@ def test_batched_engine_matches_reference(num_players, guilds, request):
     ids=["short-supply-score-reward", "short-supply-2p-no-guilds", "score-reward"],
 )
 def test_matches_reference_with_options(num_players, options, request):
-    total = max(2, request.config.getoption("--diff-games") // 400)
+    total = max(2, request.config.getoption("--diff-games") // 200)
     assert _run_many(num_players, total, 777 + 31 * num_players, every_player=False, **options) > 0
 
 
