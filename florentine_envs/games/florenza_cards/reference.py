@@ -327,7 +327,7 @@ class FlorenzaCardsReference:
         # a row in order of value". SPEC §3: the order is fixed once; draws take from the top.
         self.mon_order, self.mon_pos = self.deck_order(STREAM_MONUMENTS, T.M)
         self.mon_drawn = 0
-        self.mon_state = ["deck"] * T.M  # deck, row, discarded, reserved, hired (pending), completed
+        self.mon_state = ["deck"] * T.M  # deck, row, discarded, reserved, pending (being hired for), completed
         self.mon_owner = [-1] * T.M
         self.mon_artist = [-1] * T.M
         self.row: list[int] = []
@@ -1150,6 +1150,11 @@ class FlorenzaCardsReference:
             preachers = sum(1 for k in range(T.K) if self.in_play[q][k] and T.card_class[k] == "preacher")
             if preachers > 1:
                 raise ValueError(f"seat {q} has {preachers} preachers in play")
+        for states, owners, owned in ((self.mon_state, self.mon_owner, ("reserved", "pending", "completed")),
+                                      (self.art_state, self.art_owner, ("reserved", "hired"))):  # fmt: skip
+            for state, owner in zip(states, owners):
+                if (state in owned) != (0 <= owner < P):
+                    raise ValueError(f"a monument or artist {state!r} has owner {owner}")
         if sorted(self.row, key=lambda m: (-T.mon_prestige[m], self.mon_pos[m])) != self.row:
             raise ValueError(f"monument row out of order: {self.row}")
         if sorted(m for m in range(T.M) if self.mon_state[m] == "row") != sorted(self.row):
