@@ -1,14 +1,19 @@
 """Scenario harness for the Florenza: The Card Game rule tests
 (``tests/test_florenza_cards_rules_*.py``).
 
-A :class:`Scenario` is one game (a batch of one) of the batched engine, made through the
-public API: ``init`` with a seed, then edits of the state's fields, then ``step`` with the
-action ids of ``SPEC.md`` §6 (computed here from the data's block sizes, not read from the
-engine). Every edit moves cards, resources and money between their places (deck, hands,
-discard pile, play, supply) so that the totals the engine's ``check_invariants`` holds stay
-exact; after edits :meth:`Scenario.refresh` recomputes the legal-action mask with the
-engine's own method and plays any forced move. The game runs with ``debug = True``, so every
-``step`` checks the invariants (conservation of cards, resources and money).
+A :class:`Scenario` is one game of the batched engine, made through the public API: ``init``
+with a seed, then edits of the state's fields, then ``step`` with the action ids of
+``SPEC.md`` §6 (computed here from the data's block sizes, not read from the engine). Every
+edit moves cards, resources and money between their places (deck, hands, discard pile, play,
+supply) so that the totals the engine's ``check_invariants`` holds stay exact; after edits
+:meth:`Scenario.refresh` recomputes the legal-action mask with the engine's own method and
+plays any forced move.
+
+The game is played twice at once: as a batch of two identical games (the vectorised masks and
+handlers, with ``debug = True``, so every ``step`` checks the invariants: conservation of
+cards, resources and money) and as a lone game (the one-game fast paths of the AEC env); after
+every step and in every observation read the two must agree. Everything reads game 0 of the
+batch.
 
 Numbers come from the rulebook (constants in the test modules) or from the component data
 ``florenza_cards_data.json`` read here directly; the engine's helper functions are never
@@ -23,6 +28,7 @@ from pathlib import Path
 import numpy as np
 
 import florentine_envs
+from florentine_envs.testing import _first_difference, states_equal
 
 DATA_PATH = Path(__file__).resolve().parents[1] / "florentine_envs" / "games" / "florenza_cards"
 DATA = json.loads((DATA_PATH / "florenza_cards_data.json").read_text(encoding="utf-8"))
@@ -157,7 +163,10 @@ class Scenario:
         self.guilds = options.get("guilds", True)
         self.game = florentine_envs.make("florenza_cards", num_players=num_players, **options)
         self.game.debug = True  # every step checks the invariants
-        self.s = self.game.init([seed])
+        self.fast = florentine_envs.make("florenza_cards", num_players=num_players, **options)
+        self.s = self.game.init([seed, seed])  # a batch of two identical games
+        self.one = self.fast.init([seed])  # the same game alone
+        self._same()
         if round > 1:
             self.set_round(round)
 
@@ -225,7 +234,11 @@ class Scenario:
         return np.flatnonzero(self.s.art_state[0] == IN_ROW).tolist()
 
     def obs(self, p: int) -> np.ndarray:
-        return self.game.observe(self.s, np.array([p]))[0]
+        """Seat ``p``'s observation (the batched and the one-game encoders agree)."""
+        batched = self.game.observe(self.s, np.array([p, p]))
+        alone = self.fast.observe(self.one, np.array([p]))[0]
+        assert (batched[0] == alone).all() and (batched[1] == alone).all(), "the observation encoders differ"
+        return batched[0]
 
     def field(self, p: int, name: str) -> np.ndarray:
         return self.obs(p)[self.game.obs_layout[name]]
@@ -249,14 +262,19 @@ class Scenario:
     # ------------------------------------------------------------ acting
 
     def act(self, *actions: int) -> None:
-        """Play ``actions`` in order, each of which must be legal (forced moves follow by themselves)."""
+        """Play ``actions`` in order, each of which must be legal (forced moves follow by themselves).
+        Edits made since the last :meth:`refresh` are refreshed first."""
+        if not states_equal(self.one, self.s.select(np.array([0]))):
+            self.refresh()
         for a in actions:
             legal = self.legal()
             assert a in legal, (
                 f"{self.game.action_names[a]} is not legal in phase {self.phase} for seat {self.to_move}; "
                 f"legal: {self.names(legal)}"
             )
-            self.game.step(self.s, np.array([a]))
+            self.game.step(self.s, np.array([a, a]))
+            self.fast.step(self.one, np.array([a]))
+            self._same()
 
     def auto(self) -> int:
         """One plain decision that plays no card: send out workers when possible (once the money
@@ -286,13 +304,26 @@ class Scenario:
     # ------------------------------------------------------------ editing
 
     def refresh(self) -> None:
-        """After edits: check the totals, recompute the mask with the engine's own method and
-        play any forced move."""
-        self.game.check_invariants(self.s)
-        games = np.arange(1)
-        self.game._refresh_mask(self.s, games)
-        self.game._play_forced(self.s, games)
-        self.game.check_invariants(self.s)
+        """After edits (of game 0): check the totals, copy the game to the batch's other slot and
+        to the lone game, recompute the masks with the engine's own methods (batched and one-game)
+        and play any forced move."""
+        s = self.s
+        self.game.check_invariants(s.select(np.array([0])))
+        s.assign(np.array([1]), s.select(np.array([0])))
+        games = np.arange(2)
+        self.game._refresh_mask_batch(s, games)
+        self.game._play_forced(s, games)
+        self.game.check_invariants(s)
+        self.one = s.select(np.array([0]))
+        self.fast._refresh_mask(self.one, np.arange(1))  # the one-game mask
+        assert (self.one.legal_action_mask == s.legal_action_mask[:1]).all(), "the mask paths differ"
+
+    def _same(self) -> None:
+        """The batch's two games and the lone game are in the same state."""
+        s = self.s
+        assert states_equal(s.select(np.array([0])), s.select(np.array([1]))), (
+            "the batch's games differ: " + _first_difference(s.select(np.array([0])), s.select(np.array([1]))))
+        assert states_equal(self.one, s.select(np.array([0]))), "the lone game differs from the batch"
 
     def turn(self, p: int, slot: int = 0) -> None:
         """Seat ``p`` to take its action of action slot ``slot`` (0-3 normal, 4-7 extra)."""
@@ -375,17 +406,17 @@ class Scenario:
             s.hired_types[0, p, artist_type] += 1
 
     def monument_to_row(self, mon_id: str) -> None:
-        """``mon_id`` joins the row: if still in the deck it swaps draw positions (and places)
-        with a discarded monument, else with the row's last, which goes back to the deck."""
+        """``mon_id`` joins the row: a discarded one comes back; one still in the deck is drawn
+        next (it swaps draw positions with the deck's next monument) -- the row is not touched."""
         s, m = self.s, MON_IDS.index(mon_id)
         if s.mon_state[0, m] in (IN_ROW, DISCARDED):  # drawn already
             s.mon_state[0, m] = IN_ROW
             return
         assert s.mon_state[0, m] == IN_DECK, f"{mon_id} is neither drawn nor in the monument deck"
-        discarded = np.flatnonzero(s.mon_state[0] == DISCARDED)
-        other = int(discarded[0] if discarded.size else np.flatnonzero(s.mon_state[0] == IN_ROW)[-1])
-        s.mon_pos[0, [m, other]] = s.mon_pos[0, [other, m]]
-        s.mon_state[0, [m, other]] = [IN_ROW, IN_DECK]
+        nxt = int(np.flatnonzero(s.mon_pos[0] == s.mon_drawn[0])[0])
+        s.mon_pos[0, [m, nxt]] = s.mon_pos[0, [nxt, m]]
+        s.mon_drawn[0] += 1
+        s.mon_state[0, m] = IN_ROW
 
     def set_row(self, mon_ids: list[str], positions: list[int] | None = None) -> None:
         """The row holds exactly ``mon_ids`` (others leave it for the discard), optionally with
@@ -411,9 +442,11 @@ class Scenario:
                 s.mon_state[0, m] = DISCARDED if drawn else IN_DECK
 
     def complete_for(self, p: int, mon_id: str, artist_value: int, artist_type: int | None = None) -> None:
-        """``mon_id`` completed by seat ``p`` earlier, with an artist of ``artist_value``."""
+        """``mon_id`` completed by seat ``p`` earlier (from the row, or from p's reservation),
+        with an artist of ``artist_value``."""
         s, m = self.s, MON_IDS.index(mon_id)
-        self.monument_to_row(mon_id)
+        if not (s.mon_state[0, m] == RESERVED and s.mon_owner[0, m] == p):
+            self.monument_to_row(mon_id)
         s.mon_state[0, m], s.mon_owner[0, m], s.mon_artist[0, m] = DONE, p, artist_value
         s.visible_pp[0, p] += MONUMENT[mon_id]["prestige"] + artist_value
         if artist_type is not None:
