@@ -49,7 +49,6 @@ from florenza_cards_scenarios import (
     LOCATION,
     MARBLE,
     MARKET_EXCHANGE,
-    METAL,
     MON_IDS,
     MONUMENT,
     NUM_ACTIONS,
@@ -98,7 +97,6 @@ ROUNDS, NORMAL_ACTIONS = 5, 4
 DRAW, MAX_DRAW = 4, 7
 ANONYMOUS_COST = 50
 LOCATION_SALE, WORKERS_MONEY, MARKET_PRICE = 200, 50, 100
-EXTRA_SLOTS = ["palagio", "casamento", "casa", "predicatore"]  # "in this order"
 GAIN_LOCATIONS = ["boscaiuolo", "erbolaio", "fabbro", "lanaiuolo", "montepieta", "picconiere"]
 SELL_LOCATIONS = ["legnaiuolo", "orafo", "ottonaio", "scarpellino", "speziale", "tintore"]
 PREACHERS = [c["id"] for c in CARDS if c["class"] == "preacher"]
@@ -244,8 +242,8 @@ def test_setup_monument_row():
         value on the left and the lowest on the right."
     "MONUMENT CARDS IN PLAY" "MONUMENT CARD DECK"
 
-    The row's order shows at the end of the round (which two stay): test_end_of_round_keeps_the_
-    two_leftmost_monuments (part 2).
+    The row's order shows at the end of the round, in which two stay
+    (``test_end_of_round_keeps_the_two_leftmost_monuments``, part 2).
     """
     game = florentine_envs.make("florenza_cards", num_players=3)
     st = game.init(np.arange(30))
@@ -279,19 +277,16 @@ def test_setup_artists_face_down_by_player_count(P):
     shown = sc.field(0, "table_artists")  # per artist (name and type), not per value
     kinds = Counter(int(np.searchsorted(ABASE, c, side="right") - 1) for c in table)
     assert shown.tolist() == [kinds[a] for a in range(len(ART_IDS))]
-    # not turned over: a table card and a deck card of the same artist with other values swap,
+    # not turned over: a table card and a deck card of the same artist with another value swap,
     # and nobody's observation changes
-    for c in table:
-        a = int(np.searchsorted(ABASE, c, side="right") - 1)
-        others = [x for x in range(ABASE[a], ABASE[a] + len(ARTIST[ART_IDS[a]]["values"]))
-                  if sc.s.art_state[0, x] == IN_DECK and COPY_VALUE[x] != COPY_VALUE[c]]  # fmt: skip
-        if others:
-            before = [sc.obs(p) for p in range(P)]
-            sc.swap_artists(c, others[0])
-            sc.refresh()
-            assert all((sc.obs(p) == before[p]).all() for p in range(P))
-            return
-    pytest.skip("no artist on this table has a copy of another value in the deck")
+    low, high = copy_of("delverrocchio_sculptor", 1), copy_of("delverrocchio_sculptor", 3)
+    sc.set_table([low])
+    assert sc.s.art_state[0, high] == IN_DECK
+    sc.refresh()
+    before = [sc.obs(p) for p in range(P)]
+    sc.swap_artists(low, high)
+    sc.refresh()
+    assert sc.table() == [high] and all((sc.obs(p) == before[p]).all() for p in range(P))
 
 
 @pytest.mark.parametrize("P", [2, 3, 4])
@@ -719,7 +714,8 @@ def test_a_palace_or_church_needs_one_artist_of_a_listed_type():
     sc = Scenario(4, seed=4)
     p = sc.to_move
     perugino, romano = copy_of("perugino_painter", 2), copy_of("romano_architect", 2)
-    sc.set_table([perugino, romano, copy_of("giambologna_sculptor", 2)])
+    sc.set_table([perugino, romano, copy_of("giambologna_sculptor", 2), copy_of("vasari_architect", 2)])
+    sc.reserve_artist_for(p, copy_of("vasari_architect", 2))  # reserved, but of another type
     sc.give(p, "ritratto")  # 1 spice, 1 fabric, a painter
     assert CARD["ritratto"]["artist_types"] == ["painter"]
     sc.turn(p)
