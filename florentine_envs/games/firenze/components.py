@@ -43,7 +43,9 @@ class FirenzeComponents:
         self.acq_bell = len(counted)
         counted.append("campanile:bell_tower")
         self.num_counted = len(counted)
-        commissions = [f"commission:{self.colour_names[c]}-{int(h)}" for c, h in zip(self.comm_colour, self.comm_height)]
+        commissions = [
+            f"commission:{self.colour_names[c]}-{int(h)}" for c, h in zip(self.comm_colour, self.comm_height)
+        ]
         self.component_names = tuple(counted + commissions + [f"balcony:{n}" for n in NUMERALS])
 
     def acquisitions(self, state) -> np.ndarray:

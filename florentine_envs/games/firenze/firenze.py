@@ -106,6 +106,7 @@ import numpy as np
 from ...core import rng
 from ...core.game import Game, dispatch
 from ...core.state import State
+from .components import FirenzeComponents
 from .constants import (  # noqa: F401 (the public names are re-exported: tests and agents import them from here)
     _BIG,
     _LUT_BRICK,
@@ -163,7 +164,6 @@ from .constants import (  # noqa: F401 (the public names are re-exported: tests 
     STREAM_POUCH,
     STREAM_SETUP,
 )
-from .components import FirenzeComponents
 from .data import load_data
 from .observation import FirenzeObservation
 from .presentation import FirenzePresentation
