@@ -1,6 +1,8 @@
 """The figures of a balance report (matplotlib, drawn from the study's summary and arrays
 only, so the same ``(seed, options)`` draws the same figures). Each function returns a
-figure, or None when the study has nothing to show in it."""
+``matplotlib.figure.Figure`` made without pyplot (no backend is chosen or changed: a
+notebook shows them with ``display``, the report saves them as PNG), or None when the study
+has nothing to show in it."""
 
 from __future__ import annotations
 
@@ -10,13 +12,12 @@ from .attribution import DEAD_RATE
 from .design import MAIN
 
 
-def _plt():
-    import matplotlib
+def _figure(width: float, height: float, rows: int = 1, cols: int = 1, **kwargs):
+    """``(figure, axes)`` of a pyplot-free figure with constrained layout."""
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")  # files only: no display needed
-    import matplotlib.pyplot as plt
-
-    return plt
+    fig = Figure(figsize=(width, height), layout="constrained")
+    return fig, fig.subplots(rows, cols, **kwargs)
 
 
 def _errors(entries) -> tuple[np.ndarray, np.ndarray]:
@@ -39,8 +40,7 @@ def positions(summary: dict):
     cells = baseline_cells(summary)
     if not cells:
         return None
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(7.5, 3.8), constrained_layout=True)
+    fig, ax = _figure(7.5, 3.8)
     offset = 0
     ticks, names = [], []
     for cell in cells:
@@ -66,11 +66,10 @@ def player_counts(summary: dict):
     cells = baseline_cells(summary)
     if not cells:
         return None
-    plt = _plt()
     shown = [("first_player_advantage", "first-player advantage"), ("length", "game length (decisions)"),
              ("winning_margin", "winning margin"), ("lead_changes", "lead changes"),
              ("lead_for_good", "winner leads for good from"), ("winner_behind", "winner behind (share)")]  # fmt: skip
-    fig, axes = plt.subplots(2, 3, figsize=(10, 5.2), constrained_layout=True)
+    fig, axes = _figure(10, 5.2, 2, 3)
     P = [c["players"] for c in cells]
     for ax, (key, title) in zip(axes.ravel(), shown):
         est, err = _errors([c["stats"][key] for c in cells])
@@ -90,8 +89,7 @@ def distributions(result):
             main[cell.players] = data
     if not main:
         return None
-    plt = _plt()
-    fig, axes = plt.subplots(1, 3, figsize=(11, 3.4), constrained_layout=True)
+    fig, axes = _figure(11, 3.4, 1, 3)
     for P in sorted(main):
         data = main[P]
         scores = np.sort(data["scores"], 1)
@@ -114,8 +112,7 @@ def ladder(summary: dict):
     rows = summary["ladder"]
     if not rows:
         return None
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(7, 3.4), constrained_layout=True)
+    fig, ax = _figure(7, 3.4)
     labels = [f"{r['stronger']} vs {r['weaker']}\n{r['players']}p" for r in rows]
     est, err = _errors([r["win_rate"] for r in rows])
     x = np.arange(len(rows))
@@ -135,12 +132,10 @@ def comparisons(summary: dict):
     rows = summary["comparisons"]
     if not rows:
         return None
-    plt = _plt()
     cells = {c["cell"]: c for c in summary["cells"]}
     rates = ["first_player_advantage", "first_minus_last", "seat_spread", "lead_for_good", "winner_behind", "ties"]
     means = ["length", "score_spread", "winning_margin", "mean_score", "lead_changes"]
-    fig, axes = plt.subplots(len(rows), 2, figsize=(10, 2.6 * len(rows) + 0.6), squeeze=False,
-                             constrained_layout=True)  # fmt: skip
+    fig, axes = _figure(10, 2.6 * len(rows) + 0.6, len(rows), 2, squeeze=False)
     for (left, right), row in zip(axes, rows):
         P = row["players"]
         keys = [f"win_pos{q}" for q in range(P)] + rates
@@ -171,8 +166,7 @@ def components(rows: list[dict], title: str, most: int = 30):
     if not rows:
         return None
     rows = sorted(sorted(rows, key=lambda r: -abs(r["win_lift"]))[:most], key=lambda r: r["win_lift"])
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(7.5, 0.22 * len(rows) + 1.2), constrained_layout=True)
+    fig, ax = _figure(7.5, 0.22 * len(rows) + 1.2)
     y = np.arange(len(rows))
     lift = np.array([r["win_lift"] for r in rows])
     err = np.array([[r["win_lift"] - r["win_lift_low"], r["win_lift_high"] - r["win_lift"]] for r in rows]).T

@@ -193,9 +193,6 @@ def build(result) -> list[tuple]:
 def _png(fig) -> bytes:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=100, metadata={"Software": None})
-    import matplotlib.pyplot as plt
-
-    plt.close(fig)
     return buffer.getvalue()
 
 
