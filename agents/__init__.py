@@ -1,14 +1,17 @@
 """Batched agents for every game: ``act(obs, mask) -> actions``.
 
 ``make_agent(name, game, seed)`` builds one from the registry: ``random``,
-``heuristic`` (the game's rule-based player), ``ppo:PATH`` (a MaskablePPO
-checkpoint, see :mod:`agents.ppo`); ``available_agents(game)`` lists the named ones.
+``heuristic`` (the game's rule-based player), ``ismcts:N[:key=value]...`` (the
+information-set tree search of :mod:`agents.ismcts`, N simulations per decision),
+``ppo:PATH`` (a MaskablePPO checkpoint, see :mod:`agents.ppo`);
+``available_agents(game)`` lists the named ones.
 """
 
 from __future__ import annotations
 
 from .base import Agent, RandomAgent
 from .firenze_heuristic import FirenzeHeuristic
+from .ismcts import ISMCTSAgent
 from .medici_heuristic import MediciHeuristic
 
 HEURISTICS = {"medici": MediciHeuristic, "firenze": FirenzeHeuristic}
@@ -21,11 +24,13 @@ def make_agent(name: str, game, seed: int = 0) -> Agent:
         if game.name not in HEURISTICS:
             raise ValueError(f"no heuristic agent for {game.name!r}; have: {', '.join(sorted(HEURISTICS))}")
         return HEURISTICS[game.name](game, seed)
+    if name == "ismcts" or name.startswith("ismcts:"):
+        return ISMCTSAgent(game, name, seed=seed)
     if name.startswith("ppo:") and len(name) > 4:
         from .ppo import PPOAgent  # imported on demand: torch and sb3 are slow to import
 
         return PPOAgent(game, name[4:], seed=seed)
-    raise ValueError(f"unknown agent {name!r}; available: {', '.join(available_agents(game))}, ppo:PATH.zip")
+    raise ValueError(f"unknown agent {name!r}; available: {', '.join(available_agents(game))}, ismcts:N, ppo:PATH.zip")
 
 
 def available_agents(game) -> list[str]:
@@ -38,6 +43,7 @@ __all__ = [
     "RandomAgent",
     "MediciHeuristic",
     "FirenzeHeuristic",
+    "ISMCTSAgent",
     "make_agent",
     "available_agents",
     "HEURISTICS",

@@ -119,7 +119,7 @@ def cmd_play(args, read=input, write=print) -> int:
         else:
             ahead.clear()  # typed-ahead answers never carry over another player's move
             obs = game.observe(state, np.array([seat]))
-            action = int(agents[seat].act(obs, state.legal_action_mask)[0])
+            action = int(agents[seat].act_state(state, [0], obs)[0])
         game.step(state, np.array([action]), on_move=narrate)
     write("")
     write(game.render(state, 0))
@@ -301,7 +301,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", choices=florentine_envs.available_games())
-    play.add_argument("--players", required=True, help="comma-separated seats: human, heuristic or random")
+    play.add_argument(
+        "--players", required=True, help="comma-separated seats: human, heuristic, random, ismcts:N[:key=value...]"
+    )
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
     play.set_defaults(func=cmd_play)
@@ -315,7 +317,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     tour = sub.add_parser("tournament", help="seat-rotated duplicate tournament between agents")
     tour.add_argument("game", choices=florentine_envs.available_games())
-    tour.add_argument("--agents", required=True, help="comma-separated agents: random, heuristic, ppo:PATH; name*k")
+    tour.add_argument(
+        "--agents",
+        required=True,
+        help="comma-separated agents: random, heuristic, ismcts:N[:key=value...], ppo:PATH; name*k",
+    )
     tour.add_argument("--players", type=int, help="seats per table (default: the number of agents)")
     tour.add_argument("--games", type=int, default=2000, help="games (rounded up to whole deals)")
     tour.add_argument("--seconds", type=float, help="stop after about this long (whole rounds of deals)")

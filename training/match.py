@@ -53,7 +53,7 @@ def play_games(
         for agent_id, agent in enumerate(agents):
             mine = np.flatnonzero(live & (mover == agent_id))
             if mine.size:
-                actions[mine] = agent.act(obs[mine], state.legal_action_mask[mine])
+                actions[mine] = agent.act_state(state, mine, obs[mine])
         game.step(state, actions)
         if on_step is not None:
             on_step(state)

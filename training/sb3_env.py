@@ -138,7 +138,10 @@ class FlorentineVecEnv(VecEnv):
         key = self._key(key)
         if key not in self._agents:
             seed = self._agent_seed(len(self._agents))
-            self._agents[key] = key if isinstance(key, Agent) else make_agent(key, self.game, seed=seed)
+            agent = key if isinstance(key, Agent) else make_agent(key, self.game, seed=seed)
+            if agent.needs_state:  # the learner env hands opponents observations and masks only
+                raise ValueError(f"opponent {key!r} searches from the game state and cannot be a training opponent")
+            self._agents[key] = agent
         return self._agents[key]
 
     def _agent_seed(self, index: int) -> int:

@@ -515,6 +515,7 @@ def report_tables(result: TournamentResult):
     (every agent together, then each agent)."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     P = result.num_players
     short = dict(zip(result.labels, short_labels(result.labels)))
@@ -527,12 +528,14 @@ def report_tables(result: TournamentResult):
         f"win: {WIN_DEFINITION}. CI: {CI_METHOD}. margin: score minus the mean of the other players. "
         f"rating: {RATING_METHOD}."
     )
-    agents = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
+    # Text, not str: rich would read agent names as markup and emoji codes (ismcts:100: is one)
+    agents = Table(title=Text(title), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
     for col in ("agent", "games", "win", "95% CI %", "score", "margin", "mu±sigma", "ordinal"):
-        agents.add_column(col, justify="left" if col == "agent" else "right")
+        # long names (ismcts:N:key=value...) fold onto more lines rather than being cut
+        agents.add_column(col, justify="left" if col == "agent" else "right", overflow="fold" if col == "agent" else None)
     for row in sorted(result.agents, key=lambda row: -row["ordinal"]):
         agents.add_row(
-            short[row["agent"]],
+            Text(short[row["agent"]]),
             f"{row['games']:,}",
             _pct(row["win_rate"]),
             _ci(row["ci_low"], row["ci_high"]),
@@ -548,7 +551,7 @@ def report_tables(result: TournamentResult):
     seats.add_column("every agent", justify="right")
     seats.add_column("95% CI %", justify="right")
     for row in result.agents:
-        seats.add_column(short[row["agent"]], justify="right")
+        seats.add_column(Text(short[row["agent"]]), justify="right")
     for s, row in enumerate(result.seat_stats):
         seats.add_row(
             str(s),

@@ -2163,6 +2163,9 @@ class Firenze(FirenzeComponents, FirenzePresentation, FirenzeObservation, Game):
                     for kind in np.flatnonzero(out.hand[b, q]):
                         pool += [int(kind)] * int(out.hand[b, q, kind])
                     out.hand[b, q] = 0
+            # sorted first: the redraw is a function of what the player knows and the seed, not
+            # of the hidden order it replaces (a search agent's decision must not depend on it)
+            pool.sort()
             keys = rng.hash64(new_seeds[b], 98, 0, np.arange(len(pool)))
             pool = [pool[i] for i in np.argsort(keys, kind="stable")]
             for q, size in sizes.items():

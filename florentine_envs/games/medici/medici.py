@@ -892,7 +892,9 @@ class Medici(Game):
         keys = rng.shuffle_keys(new_seeds, 0, 0, self.num_cards)
         for b in range(B):
             top, end = int(out.deck_top[b]), int(out.deck_end[b])
-            live = out.deck[b, top:end].copy()
+            # sorted first: the redraw is a function of what the player knows and the seed, not
+            # of the hidden order it replaces (a search agent's decision must not depend on it)
+            live = np.sort(out.deck[b, top:end])
             out.deck[b, top:end] = live[np.argsort(keys[b, : end - top], kind="stable")]
         out.seed[:] = new_seeds
         return out

@@ -1,0 +1,503 @@
+"""Information-set Monte Carlo tree search for every registered game, rollouts in batches.
+
+``make_agent("ismcts:200", game)`` builds a search agent for any game that follows the
+:class:`~florentine_envs.core.game.Game` protocol; it needs nothing from the game but
+``randomize_hidden``, ``step``, the legal masks, ``ranks`` and (for heuristic rollouts)
+the game's heuristic agent.
+
+    >>> import florentine_envs
+    >>> from agents import make_agent
+    >>> game = florentine_envs.make("medici", num_players=2)
+    >>> agent = make_agent("ismcts:32:rollout=random:wave=8", game, seed=1)
+    >>> state = game.init([7])
+    >>> action = agent.act_state(state, [0])
+    >>> bool(state.legal_action_mask[0, action[0]])
+    True
+
+**Spec.** ``ismcts:N[:key=value]...`` -- N simulations (iterations) per decision, then
+options in any order:
+
+=============  =========  ===================================================================
+key            default    meaning
+=============  =========  ===================================================================
+``rollout``    ``random`` rollout policy: ``random`` (uniform legal) or ``heuristic`` (the
+                          game's rule-based agent, batched)
+``c``          ``0.7``    UCB exploration constant (values lie in [0, 1])
+``depth``      ``0``      rollout moves after leaving the tree before the game is scored as
+                          it stands (0: play every rollout to the end)
+``dets``       ``0``      determinisations per decision, cycled over the iterations
+                          (0: a fresh one for every iteration, as in Cowling et al.)
+``wave``       ``8``      iterations per tree run together in one batch (virtual loss)
+``value``      ``win``    what a simulation is worth to each player: ``win`` (1 for first
+                          place, shared between joint winners, else 0), ``rank``
+                          (``(P - rank) / (P - 1)``) or ``margin``
+                          (``0.5 + 0.5 tanh((score - mean of the others) / scale)``: graded,
+                          for short rollouts that rarely change who leads)
+``scale``      ``10``     score points of the ``margin`` value (both games score ~100)
+``prior``      ``none``   ``heuristic``: at every tree step the game's heuristic agent names
+                          its move, which is expanded first and gets the progressive bias
+``bias``       ``1``      weight of that bias, ``bias / (visits + 1)`` added to its UCB score
+=============  =========  ===================================================================
+
+e.g. ``ismcts:400:depth=20:value=margin``. The defaults are the textbook algorithm; the
+strongest settings measured (README, "Agents") add ``prior=heuristic``. Ranks and scores are the game's own
+(``game.ranks``, ``state.scores``), so a rollout cut by ``depth`` is scored as the game
+stands at that point.
+
+**Algorithm.** Single-observer ISMCTS (SO-ISMCTS; Cowling, Powley and Whitehouse,
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012), i.e. UCT (Kocsis and
+Szepesvári 2006) over the acting player's information sets:
+
+1. *Determinise*: each iteration draws a full state consistent with what the acting player
+   knows, ``game.randomize_hidden(state, player, seed)`` (every game's leak test checks that it
+   keeps that player's observation and legal actions). The true hidden state is read by
+   nothing else, so the decision is a function of the player's information set and the seed.
+2. *Select*: a node is an information set of the searching player: the actions played since
+   the decision (every player's; moves are public in the games so far -- a game with hidden
+   moves would need the multiple-observer variant) and what the player saw after each, its
+   observation (so a revealed card branches the tree, an opponent's hidden draw does not;
+   keyed by the action history alone, the tree would choose the same move whatever card was
+   revealed). Only actions legal *in this determinisation* are
+   candidates; among them UCB1 with *availability* counts,
+   ``mean + c * sqrt(ln(available) / visits)``, where ``available`` counts the visits of the
+   parent in which the action was legal. Each edge stores the value for the player who moved.
+3. *Expand* one untried legal action (chosen at random), then *roll out* with the rollout
+   policy to the end of the game, or for ``depth`` moves after which the game is scored by the
+   current scores.
+   With ``prior=heuristic`` the untried action expanded first is the heuristic's move in this
+   determinisation, and that move's UCB score gets the *progressive bias* ``bias / (n + 1)``
+   (Chaslot, Winands, van den Herik, Uiterwijk and Bouzy, "Progressive strategies for
+   Monte-Carlo tree search", New Math. and Nat. Computation 4(3), 2008): with few simulations
+   the search keeps to the heuristic's move unless the simulations show a better one, which
+   matters where the branching factor is close to the budget (Firenze).
+4. *Back up* the simulation's value of each player along the path, every edge taking the
+   value of the player who moved there.
+
+The move played is the most visited root action (ties: better mean, then lower action id).
+Chance outcomes are fixed by the determinisation; they branch the tree only as far as the
+searching player sees them.
+
+**Batching.** Iterations run in *waves*: each of the M decisions being searched (one per
+game of the batch handed to :meth:`ISMCTSAgent.act_state`) starts ``wave`` iterations at once,
+and all ``M * wave`` determinised games are stacked into one batch state that the engine
+steps together, tree moves and rollout moves alike, until every simulation has ended. Within
+a wave, iterations of one tree see each other through *virtual loss* (Chaslot, Winands and van
+den Herik, "Parallel Monte-Carlo Tree Search", 2008): a visit is counted when an edge is
+chosen and its value only when the simulation ends, so the next iteration of the wave is
+steered away from a branch already being explored. Finished simulations are dropped from the
+batch as the wave thins out.
+
+**Determinism.** A decision is a pure function of the agent's seed, the options, the acting
+player's observation and legal actions (hashed into the decision's seed) and the information
+set: determinisations, expansion choices and random rollout moves come from counter-based
+hashes of that seed, never from a generator shared across the batch, so a decision does not
+depend on which other decisions it was searched with or in which order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import math
+
+import numpy as np
+
+from florentine_envs.core.game import Game, legal_counts
+from florentine_envs.core.rng import hash64
+from florentine_envs.core.state import State
+
+from .base import Agent
+
+ROLLOUTS = ("random", "heuristic")
+VALUES = ("win", "rank", "margin")
+PRIORS = ("none", "heuristic")
+MAX_WAVE_TICKS = 1_000_000  # guard: a wave still running after this many moves is an engine bug
+COMPACT_BELOW = 0.75  # drop finished simulations from the batch once fewer than this share still run
+
+# hash64 streams of the agent's randomness (any distinct constants)
+_STREAM_DECISION = 0x15C7
+_STREAM_DETERMINISE = 0x15C8
+_STREAM_ROLLOUT = 0x15C9
+_STREAM_EXPAND = 0x15CA
+
+
+@dataclasses.dataclass(frozen=True)
+class ISMCTSConfig:
+    """The options of a spec string (see the module docstring)."""
+
+    simulations: int
+    rollout: str = "random"
+    exploration: float = 0.7
+    depth: int = 0
+    determinizations: int = 0
+    wave: int = 8
+    value: str = "win"
+    scale: float = 10.0
+    prior: str = "none"
+    bias: float = 1.0
+
+    #: spec key -> field name
+    KEYS = {"rollout": "rollout", "c": "exploration", "depth": "depth", "dets": "determinizations",
+            "wave": "wave", "value": "value", "scale": "scale", "prior": "prior", "bias": "bias"}  # fmt: skip
+
+    @classmethod
+    def parse(cls, spec: str) -> ISMCTSConfig:
+        """``ismcts:N[:key=value]...`` -> config; ``ValueError`` naming the bad part and what is allowed.
+
+        >>> ISMCTSConfig.parse("ismcts:200:rollout=heuristic:c=1.0").spec
+        'ismcts:200:rollout=heuristic:c=1.0:depth=0:dets=0:wave=8:value=win:scale=10.0'
+        """
+        usage = "write ismcts:N[:key=value]..., keys: " + ", ".join(cls.KEYS)
+        parts = spec.split(":")
+        if parts[0] != "ismcts" or len(parts) < 2:
+            raise ValueError(f"agent spec {spec!r}: {usage}")
+        try:
+            simulations = int(parts[1])
+        except ValueError:
+            raise ValueError(f"agent spec {spec!r}: N (simulations per decision) must be an integer; {usage}") from None
+        fields: dict = {"simulations": simulations}
+        for part in parts[2:]:
+            key, equals, text = part.partition("=")
+            if not equals or key not in cls.KEYS:
+                raise ValueError(f"agent spec {spec!r}: option {part!r} is not key=value with a known key; {usage}")
+            name = cls.KEYS[key]
+            kind = type(getattr(cls, name))
+            try:
+                fields[name] = kind(text)
+            except ValueError:
+                raise ValueError(f"agent spec {spec!r}: {key}={text!r} must be a {kind.__name__}") from None
+        return cls(**fields)
+
+    def __post_init__(self):
+        checks = [
+            (self.simulations >= 1, f"N (simulations) must be at least 1, got {self.simulations}"),
+            (self.rollout in ROLLOUTS, f"rollout={self.rollout!r}; allowed: {', '.join(ROLLOUTS)}"),
+            (math.isfinite(self.exploration) and self.exploration >= 0, f"c={self.exploration} must be >= 0"),
+            (self.depth >= 0, f"depth={self.depth} must be >= 0 (0: rollouts to the end)"),
+            (self.determinizations >= 0, f"dets={self.determinizations} must be >= 0 (0: one per iteration)"),
+            (self.wave >= 1, f"wave={self.wave} must be at least 1"),
+            (self.value in VALUES, f"value={self.value!r}; allowed: {', '.join(VALUES)}"),
+            (math.isfinite(self.scale) and self.scale > 0, f"scale={self.scale} must be > 0"),
+            (self.prior in PRIORS, f"prior={self.prior!r}; allowed: {', '.join(PRIORS)}"),
+            (math.isfinite(self.bias) and self.bias >= 0, f"bias={self.bias} must be >= 0"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise ValueError(f"ismcts: {message}")
+
+    @property
+    def spec(self) -> str:
+        """The canonical spec string (every option written out)."""
+        options = ":".join(f"{key}={getattr(self, name)}" for key, name in self.KEYS.items())
+        return f"ismcts:{self.simulations}:{options}"
+
+
+# ------------------------------------------------------------------------------ batch states
+
+
+def stack_states(states: list[State]) -> State:
+    """One batch state holding the games of ``states`` (all of one game class) in order."""
+    if len(states) == 1:
+        return states[0]
+    fields = [s.arrays() for s in states]
+    return dataclasses.replace(states[0], **{name: np.concatenate([f[name] for f in fields]) for name in fields[0]})
+
+
+def repeat_game(state: State, game: int, copies: int) -> State:
+    """``copies`` copies of game ``game`` of ``state`` as a new batch state."""
+    return state.select(np.full(copies, game, np.int64))
+
+
+def uniform(seeds: np.ndarray, stream: int, counter: int) -> np.ndarray:
+    """float64[n] uniform in [0, 1), a counter-based hash of each row's seed (uint64[n])."""
+    return (hash64(seeds, stream, counter) >> np.uint64(11)).astype(np.float64) * 2.0**-53
+
+
+def kth_legal(mask: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """int[n]: the ``floor(u * count)``-th legal action of each row of ``mask`` (bool[n, A]),
+    i.e. a uniform legal action for ``u`` uniform in [0, 1)."""
+    k = (u * legal_counts(mask)).astype(np.int64)
+    return (mask.cumsum(1) > k[:, None]).argmax(1)
+
+
+# ------------------------------------------------------------------------------ tree
+
+
+class SearchTree:
+    """One ISMCTS tree over the information sets of one observer (the player searching).
+
+    A *node* is an information set of the observer: node 0 is the root; the node reached by
+    playing an action from a node is told apart by the observer's observation after the move,
+    so a public chance outcome (a revealed card) leads to different nodes while hidden ones (an
+    opponent's draw) do not. An *edge* is an action at a node; its statistics are ``visits``
+    (virtual visits included), ``total`` (summed value for the player who took it) and
+    ``available`` (visits of its node in which the action was legal); ``outcomes[edge]`` maps
+    the digest of the observation after the move to the next node.
+    """
+
+    __slots__ = ("edges", "outcomes", "visits", "total", "available", "seed", "expansions")
+
+    def __init__(self, seed: int):
+        self.edges: list[dict[int, int]] = [{}]  # per node: action -> edge
+        self.outcomes: list[dict[bytes, int]] = []  # per edge: observation digest -> node
+        self.visits: list[float] = []
+        self.total: list[float] = []
+        self.available: list[float] = []
+        self.seed = seed  # uint64 seed of the random expansion choices
+        self.expansions = 0
+
+    def select(
+        self, node: int, legal: list[int], exploration: float, hint: int = -1, bias: float = 0.0
+    ) -> tuple[int, int, bool]:
+        """Choose among ``legal`` (the actions legal in this determinisation) at ``node``:
+        an untried one if any (``hint`` first, else at random), else the best UCB1 score with
+        availability counts, plus the progressive bias ``bias / (visits + 1)`` for ``hint``.
+        Counts a (virtual) visit of the chosen edge. Returns ``(edge, action, expanded)``."""
+        edges = self.edges[node]
+        untried = []
+        for action in legal:
+            edge = edges.get(action)
+            if edge is None:
+                untried.append(action)
+            else:
+                self.available[edge] += 1.0
+        if untried:
+            if hint in untried:
+                action = hint
+            else:
+                pick = int(hash64(self.seed, _STREAM_EXPAND, self.expansions) % np.uint64(len(untried)))
+                self.expansions += 1
+                action = untried[pick]
+            edge = edges[action] = len(self.visits)
+            self.outcomes.append({})
+            self.visits.append(1.0)
+            self.total.append(0.0)
+            self.available.append(1.0)
+            return edge, action, True
+        best, best_action, best_score = -1, -1, -math.inf
+        visits, total, available = self.visits, self.total, self.available
+        for action in legal:  # legal is sorted: ties go to the lower action id
+            edge = edges[action]
+            n = visits[edge]
+            score = total[edge] / n + exploration * math.sqrt(math.log(available[edge]) / n)
+            if action == hint:
+                score += bias / (n + 1.0)
+            if score > best_score:
+                best, best_action, best_score = edge, action, score
+        visits[best] += 1.0
+        return best, best_action, False
+
+    def follow(self, edge: int, digest: bytes) -> int:
+        """The node reached along ``edge`` when the observer then sees ``digest`` (created if new)."""
+        node = self.outcomes[edge].get(digest)
+        if node is None:
+            node = self.outcomes[edge][digest] = len(self.edges)
+            self.edges.append({})
+        return node
+
+    def best_action(self) -> int:
+        """The most visited root action (ties: higher mean value, then lower action id)."""
+        root, visits, total = self.edges[0], self.visits, self.total
+        return min(root, key=lambda a: (-visits[root[a]], -total[root[a]] / visits[root[a]], a))
+
+    def root_visits(self) -> dict[int, int]:
+        """``{action: visits}`` at the root."""
+        return {action: int(self.visits[edge]) for action, edge in sorted(self.edges[0].items())}
+
+    @property
+    def num_nodes(self) -> int:
+        return len(self.edges)
+
+
+# ------------------------------------------------------------------------------ agent
+
+
+class ISMCTSAgent(Agent):
+    """Single-observer ISMCTS with batched rollouts (see the module docstring)."""
+
+    name = "ismcts"
+    needs_state = True
+
+    def __init__(self, game: Game, spec: str | ISMCTSConfig = "ismcts:100", seed: int = 0):
+        super().__init__(game, seed)
+        self.config = spec if isinstance(spec, ISMCTSConfig) else ISMCTSConfig.parse(spec)
+        if not 0 <= int(seed) < 2**63:
+            raise ValueError(f"ismcts: seed must be an integer in 0..2**63-1, got {seed!r}")
+        self.seed = int(seed)
+        heuristic = None
+        if "heuristic" in (self.config.rollout, self.config.prior):
+            from . import make_agent  # the registry imports this module
+
+            try:
+                heuristic = make_agent("heuristic", game, seed=seed)
+            except ValueError as err:
+                raise ValueError(f"ismcts: rollout=heuristic and prior=heuristic need one: {err}") from None
+        self.rollout_agent = heuristic if self.config.rollout == "heuristic" else None
+        self.prior_agent = heuristic if self.config.prior == "heuristic" else None
+        #: the trees of the last call of :meth:`act_state` (for inspection and tests)
+        self.last_trees: list[SearchTree] = []
+
+    def act(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        raise ValueError(
+            "ismcts searches from the game state: call act_state(state, rows) (training.match.play_games, "
+            "tournaments and `florentine play` do); it cannot act from observations alone"
+        )
+
+    def act_state(self, state: State, rows, obs: np.ndarray | None = None) -> np.ndarray:
+        """int[n]: the searched action for the pending decision of each game ``rows`` (int[n]) of
+        ``state``. ``obs`` (float32[n, obs_size]): those games' observations for the players to
+        move, if the caller has them. The true state is read only through
+        ``game.randomize_hidden``, the legal mask and the player to move."""
+        rows = np.atleast_1d(np.asarray(rows, np.int64))
+        roots = state.select(rows)
+        if obs is None:
+            obs = self.game.observe(roots, roots.current_player)
+        mask = roots.legal_action_mask
+        if (roots.terminated | ~mask.any(1)).any():
+            bad = int(np.flatnonzero(roots.terminated | ~mask.any(1))[0])
+            raise ValueError(f"ismcts: game {int(rows[bad])} of the batch has no decision pending")
+        actions = mask.argmax(1)  # the only legal action where there is one
+        seeds = self.decision_seeds(obs, mask)
+        search = np.flatnonzero(legal_counts(mask) > 1)
+        self.last_trees = []
+        if search.size:
+            actions[search] = self.search(roots.select(search), seeds[search])
+        return actions
+
+    def decision_seeds(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """uint64[n]: the agent seed hashed with each row's observation and legal mask."""
+        digests = [
+            int.from_bytes(hashlib.blake2b(o.tobytes() + m.tobytes(), digest_size=7).digest(), "little")
+            for o, m in zip(np.ascontiguousarray(obs, np.float32), np.ascontiguousarray(mask, bool))
+        ]
+        return hash64(np.uint64(self.seed), _STREAM_DECISION, np.array(digests, np.int64))
+
+    # ---------------------------------------------------------------- search
+
+    def search(self, roots: State, seeds: np.ndarray) -> np.ndarray:
+        """int[M]: the move chosen for each of the M root states (live decisions) from its seed."""
+        cfg, game = self.config, self.game
+        M = roots.batch_size
+        players = roots.current_player.astype(np.int64)
+        trees = [SearchTree(int(seed)) for seed in seeds]
+        fixed = None
+        if cfg.determinizations:  # a fixed set per decision, cycled over the iterations
+            fixed = [self.determinise(roots, m, int(players[m]), seeds[m], 0, cfg.determinizations) for m in range(M)]
+        for first in range(0, cfg.simulations, cfg.wave):
+            size = min(cfg.wave, cfg.simulations - first)
+            iterations = first + np.arange(size)
+            if fixed is not None:
+                dets = [fixed[m].select(iterations % cfg.determinizations) for m in range(M)]
+            else:
+                dets = [self.determinise(roots, m, int(players[m]), seeds[m], 1 + first, size) for m in range(M)]
+            tree_of = np.repeat(np.arange(M), size)  # int[M*size] tree of each simulation
+            rollout_seeds = hash64(seeds[tree_of], _STREAM_ROLLOUT, np.tile(iterations, M))
+            self.run_wave(stack_states(dets), trees, tree_of, rollout_seeds, players[tree_of])
+        self.last_trees = trees
+        return np.array([tree.best_action() for tree in trees], np.int64)
+
+    def determinise(self, roots: State, game: int, player: int, seed, counter: int, copies: int) -> State:
+        """``copies`` determinisations of root ``game`` for ``player``, from (seed, counter)."""
+        redraw_seed = int(hash64(seed, _STREAM_DETERMINISE, counter) >> np.uint64(1))  # a non-negative int64
+        return self.game.randomize_hidden(repeat_game(roots, game, copies), player, redraw_seed)
+
+    def run_wave(self, batch: State, trees: list[SearchTree], tree_of: np.ndarray, seeds: np.ndarray,
+                 observers: np.ndarray) -> None:  # fmt: skip
+        """Run one simulation per game of ``batch`` (R determinised roots, R = len(tree_of)),
+        simulation r in tree ``trees[tree_of[r]]`` for the player ``observers[r]``, with
+        rollout seed ``seeds[r]``; then back up."""
+        game, cfg = self.game, self.config
+        R = batch.batch_size
+        node = [0] * R  # current tree node of each simulation
+        paths: list[list[tuple[int, int]]] = [[] for _ in range(R)]  # (edge, player who took it)
+        in_tree = np.ones(R, bool)
+        moves = np.zeros(R, np.int64)  # rollout moves played
+        values = np.zeros((R, game.num_players))  # float[R, P] value of each simulation to each player
+        finished = np.zeros(R, bool)
+        row = np.arange(R)  # simulation held by each row of ``batch`` (rows are dropped as they finish)
+        for tick in range(MAX_WAVE_TICKS):
+            ended = ~finished[row] & batch.terminated
+            if cfg.depth:
+                ended |= ~finished[row] & ~in_tree[row] & (moves[row] >= cfg.depth)
+            if ended.any():
+                values[row[ended]] = self.value(batch, ended)
+                finished[row[ended]] = True
+            running = ~finished[row]
+            count = int(running.sum())
+            if count == 0:
+                break
+            if count < COMPACT_BELOW * row.size:
+                keep = np.flatnonzero(running)
+                batch, row, running = batch.select(keep), row[keep], running[keep]
+            actions = batch.legal_action_mask.argmax(1)  # any legal action for the finished rows
+            searching = np.flatnonzero(running & in_tree[row])
+            edges = []
+            hints = self.hints(batch, searching)
+            for i, b in enumerate(searching.tolist()):
+                r = int(row[b])
+                legal = np.flatnonzero(batch.legal_action_mask[b]).tolist()
+                edge, action, expanded = trees[tree_of[r]].select(
+                    node[r], legal, cfg.exploration, hints[i], cfg.bias
+                )
+                paths[r].append((edge, int(batch.current_player[b])))
+                edges.append(edge)
+                actions[b] = action
+                if expanded:
+                    in_tree[r] = False  # the rollout starts after this move
+            playing = running & ~in_tree[row]
+            playing[searching] = False
+            if playing.any():
+                actions[playing] = self.rollout_actions(batch, playing, seeds[row[playing]], tick)
+                moves[row[playing]] += 1
+            game.step(batch, actions)
+            self.descend(batch, searching, row, edges, node, in_tree, trees, tree_of, observers)
+        else:
+            raise RuntimeError(f"{game.name}: an ISMCTS wave still running after {MAX_WAVE_TICKS} moves")
+        for r in range(R):  # back up: each edge takes the value of the player who took it
+            total, value = trees[tree_of[r]].total, values[r]
+            for edge, mover in paths[r]:
+                total[edge] += value[mover]
+
+    def descend(self, batch, searching, row, edges, node, in_tree, trees, tree_of, observers) -> None:
+        """After a tree move: move each simulation still in its tree (rows ``searching`` of
+        ``batch``, along ``edges``) to the node of what its observer now sees."""
+        staying = [i for i, b in enumerate(searching.tolist()) if in_tree[row[b]] and not batch.terminated[b]]
+        if not staying:
+            return
+        rows = searching[staying]
+        sims = row[rows]
+        seen = self.game.observe(batch.select(rows), observers[sims])  # float32[n, obs_size]
+        for i, r, obs in zip(staying, sims.tolist(), seen):
+            digest = hashlib.blake2b(obs.tobytes(), digest_size=16).digest()
+            node[r] = trees[tree_of[r]].follow(edges[i], digest)
+
+    def hints(self, batch: State, rows: np.ndarray) -> list[int]:
+        """The prior's move at each tree step (rows ``rows``, int[n], of ``batch``); -1 without a prior."""
+        if self.prior_agent is None or rows.size == 0:
+            return [-1] * rows.size
+        chosen = batch.select(rows)
+        obs = self.game.observe(chosen, chosen.current_player)
+        return self.prior_agent.act(obs, chosen.legal_action_mask).tolist()
+
+    def rollout_actions(self, batch: State, rows: np.ndarray, seeds: np.ndarray, tick: int) -> np.ndarray:
+        """int[n]: rollout moves for the rows ``rows`` (bool[R]) of ``batch``."""
+        mask = batch.legal_action_mask[rows]
+        if self.rollout_agent is None:
+            return kth_legal(mask, uniform(seeds, _STREAM_ROLLOUT, tick))
+        obs = self.game.observe(batch, batch.current_player)[rows]
+        return self.rollout_agent.act(obs, mask)
+
+    def value(self, state: State, rows: np.ndarray) -> np.ndarray:
+        """float[n, P] in [0, 1]: what the finished simulations in rows ``rows`` (bool[R]) of
+        ``state`` are worth to each player."""
+        P = self.game.num_players
+        if self.config.value == "margin":
+            scores = state.scores[rows].astype(np.float64)  # float[n, P]
+            others = (scores.sum(1, keepdims=True) - scores) / (P - 1)
+            return 0.5 + 0.5 * np.tanh((scores - others) / self.config.scale)
+        ranks = self.game.ranks(state)[rows]  # int[n, P]
+        if self.config.value == "rank":
+            return (P - ranks) / (P - 1)
+        first = ranks == 1
+        return first / first.sum(1, keepdims=True)
+

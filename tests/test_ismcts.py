@@ -1,0 +1,188 @@
+"""The ISMCTS agent: every registered game, legal moves only, reproducible, blind to what the
+player cannot see, independent of the batch it is searched in, and stronger than random."""
+
+import numpy as np
+import pytest
+
+import florentine_envs
+from agents import HEURISTICS, ISMCTSAgent, make_agent
+from agents.ismcts import ISMCTSConfig, kth_legal, stack_states
+from florentine_envs.testing import random_legal_actions, states_equal
+from training.match import play_games
+from training.tournament import run_tournament
+
+GAMES = [(name, p) for name in florentine_envs.available_games() for p in florentine_envs.player_counts(name)]
+SMALL = "ismcts:12:wave=4:depth=12"  # a small search: every code path, little time
+
+
+def positions(game, num_games=3, seed=0, moves=(0, 7, 23)):
+    """A batch of live decisions: games ``seed..`` after each number of random moves."""
+    rng = np.random.default_rng(seed)
+    found = []
+    for k, count in enumerate(moves):
+        state = game.init(np.arange(num_games) + 100 * k + seed)
+        for _ in range(count):
+            game.step(state, random_legal_actions(state.legal_action_mask, rng))
+        found.append(state.select(np.flatnonzero(~state.terminated)))
+    return stack_states(found)
+
+
+def redraw_hidden(game, state, seed):
+    """``state`` with what each game's player to move cannot see re-drawn."""
+    other = state.copy()
+    for p in range(game.num_players):
+        rows = np.flatnonzero(state.current_player == p)
+        if rows.size:
+            other.assign(rows, game.randomize_hidden(state.select(rows), p, seed))
+    return other
+
+
+@pytest.mark.parametrize("name,num_players", GAMES)
+def test_searches_every_game_and_plays_only_legal_moves(name, num_players):
+    game = florentine_envs.make(name, num_players=num_players)
+    state = positions(game)
+    agent = make_agent(SMALL, game, seed=1)
+    actions = agent.act_state(state, np.arange(state.batch_size))
+    assert actions.shape == (state.batch_size,)
+    assert state.legal_action_mask[np.arange(state.batch_size), actions].all()
+    searched = [tree for tree in agent.last_trees]
+    assert searched, "every position has a choice to make: something was searched"
+    for tree in searched:
+        assert sum(tree.root_visits().values()) == 12  # every simulation backed up at the root
+        assert max(tree.total) <= max(tree.visits)  # values lie in [0, 1]
+
+
+@pytest.mark.parametrize("name", florentine_envs.available_games())
+def test_randomize_hidden_depends_only_on_what_the_player_knows(name):
+    # the property the agent relies on to be blind: a redraw of a redrawn state is the redraw
+    # of the original (same seed), so nothing of the hidden part survives into a determinisation
+    game = florentine_envs.make(name, num_players=2)
+    state = positions(game, moves=(5, 30))
+    for p in range(2):
+        twice = game.randomize_hidden(game.randomize_hidden(state, p, 5), p, 9)
+        assert states_equal(twice, game.randomize_hidden(state, p, 9))
+
+
+@pytest.mark.parametrize("name", florentine_envs.available_games())
+def test_decision_ignores_what_the_player_cannot_see(name):
+    game = florentine_envs.make(name, num_players=2)
+    state = positions(game, moves=(6, 25))
+    other = redraw_hidden(game, state, seed=77)
+    assert not states_equal(state, other), "the redraw changed nothing: the test would be vacuous"
+    rows = np.arange(state.batch_size)
+    first = make_agent(SMALL, game, seed=3)
+    second = make_agent(SMALL, game, seed=3)
+    np.testing.assert_array_equal(first.act_state(state, rows), second.act_state(other, rows))
+    assert [t.root_visits() for t in first.last_trees] == [t.root_visits() for t in second.last_trees]
+
+
+@pytest.mark.parametrize("name", florentine_envs.available_games())
+def test_reproducible_and_independent_of_the_batch(name):
+    game = florentine_envs.make(name, num_players=3)
+    state = positions(game)
+    rows = np.arange(state.batch_size)
+    together = make_agent(SMALL, game, seed=5).act_state(state, rows)
+    np.testing.assert_array_equal(together, make_agent(SMALL, game, seed=5).act_state(state, rows))
+    agent = make_agent(SMALL, game, seed=5)
+    alone = [int(agent.act_state(state, [r])[0]) for r in rows[::-1]]  # one at a time, backwards
+    np.testing.assert_array_equal(together, alone[::-1])
+
+
+@pytest.mark.parametrize("name", sorted(HEURISTICS))
+def test_heuristic_rollouts_and_options(name):
+    game = florentine_envs.make(name, num_players=2)
+    state = positions(game, num_games=1)
+    rows = np.arange(state.batch_size)
+    specs = (
+        "ismcts:6:rollout=heuristic:depth=3",
+        "ismcts:10:dets=3:depth=10:value=margin:c=1.5",
+        "ismcts:6:value=rank:prior=heuristic:bias=2:depth=5",
+    )
+    for spec in specs:
+        actions = make_agent(spec, game, seed=2).act_state(state, rows)
+        assert state.legal_action_mask[rows, actions].all(), spec
+
+
+def test_beats_random_at_medici():
+    game = florentine_envs.make("medici", num_players=2)
+    agents = [make_agent("ismcts:16", game, seed=1), make_agent("random", game, seed=2)]
+    seeds = np.repeat(np.arange(8), 2)  # each deal twice, the searcher once in each seat
+    seats = np.tile([[0, 1], [1, 0]], (8, 1))
+    _, _, ranks = play_games(game, agents, seeds, seats)
+    wins = int((ranks[seats == 0] == 1).sum())
+    # random wins half of these games against itself; ismcts:16 won 37 of 40 in a longer run
+    assert wins >= 12, f"ismcts:16 won {wins} of 16 games against random"
+
+
+def test_prior_expands_the_heuristic_move_first():
+    # with one simulation the only root edge is the heuristic's move: the prior is consulted
+    # in the determinisation, and the searcher plays it
+    game = florentine_envs.make("medici", num_players=3)
+    state = positions(game)
+    rows = np.arange(state.batch_size)
+    heuristic = make_agent("heuristic", game, seed=4)
+    expected = heuristic.act(game.observe(state, state.current_player), state.legal_action_mask)
+    np.testing.assert_array_equal(make_agent("ismcts:1:prior=heuristic", game, seed=4).act_state(state, rows), expected)
+
+
+def test_play_command_takes_a_search_agent(capsys):
+    from training.cli import main
+
+    assert main(["play", "medici", "--players", "ismcts:4:wave=2,random", "--seed", "3"]) == 0
+    assert "rank 1" in capsys.readouterr().out
+
+
+def test_refused_as_a_training_opponent():
+    pytest.importorskip("sb3_contrib")
+    from training.sb3_env import FlorentineVecEnv
+
+    game = florentine_envs.make("medici", num_players=2)
+    with pytest.raises(ValueError, match="cannot be a training opponent"):
+        FlorentineVecEnv(game, num_envs=2, opponents="ismcts:10")
+
+
+def test_tournament_entry():
+    result = run_tournament("medici", ["ismcts:8:wave=4", "random"], num_players=2, games=2, progress=False)
+    assert result.labels == ["ismcts:8:wave=4", "random"] and result.num_games == 2
+
+
+def test_kth_legal_is_uniform_over_legal_actions():
+    mask = np.zeros((3000, 9), bool)
+    mask[:, [1, 4, 8]] = True
+    picks = kth_legal(mask, (np.arange(3000) + 0.5) / 3000)
+    assert np.array_equal(np.bincount(picks, minlength=9)[[1, 4, 8]], [1000, 1000, 1000])
+
+
+@pytest.mark.parametrize(
+    "spec,message",
+    [
+        ("ismcts", "write ismcts:N"),
+        ("ismcts:many", "N \\(simulations per decision\\) must be an integer"),
+        ("ismcts:0", "at least 1"),
+        ("ismcts:10:rollout=greedy", "allowed: random, heuristic"),
+        ("ismcts:10:depth", "not key=value"),
+        ("ismcts:10:speed=3", "not key=value with a known key"),
+        ("ismcts:10:c=-1", "c=-1.0 must be >= 0"),
+        ("ismcts:10:wave=x", "wave='x' must be a int"),
+        ("ismcts:10:value=score", "allowed: win, rank, margin"),
+        ("ismcts:10:prior=ppo", "allowed: none, heuristic"),
+        ("ismcts:10:bias=nan", "bias=nan must be >= 0"),
+    ],
+)
+def test_bad_specs_are_refused(spec, message):
+    game = florentine_envs.make("medici", num_players=2)
+    with pytest.raises(ValueError, match=message):
+        make_agent(spec, game)
+
+
+def test_spec_round_trip_and_refusals():
+    config = ISMCTSConfig.parse("ismcts:50:depth=20:value=margin")
+    assert ISMCTSConfig.parse(config.spec) == config
+    game = florentine_envs.make("medici", num_players=2)
+    agent = ISMCTSAgent(game, config)
+    with pytest.raises(ValueError, match="act_state"):
+        agent.act(np.zeros((1, game.obs_size), np.float32), np.ones((1, game.num_actions), bool))
+    state = game.init([0])
+    state.terminated[0] = True
+    with pytest.raises(ValueError, match="no decision pending"):
+        agent.act_state(state, [0])
