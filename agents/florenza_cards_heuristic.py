@@ -88,7 +88,7 @@ class FlorenzaCardsHeuristic(Agent):
 
     # Prices in prestige points, per round 1..5 where they change.
     #: a resource the target does not need (its worth for later projects; in round 5 almost none)
-    spare_resource = (0.7, 0.7, 0.65, 0.55, 0.1)
+    spare_resource = (1.0, 1.0, 0.9, 0.8, 0.1)
     #: a Fiorino the target does not need
     spare_money = (0.006, 0.006, 0.0055, 0.005, 0.0005)
     #: Fiorini one gathering action brings in (a resource sold at a location 200, the market 100)
@@ -96,10 +96,10 @@ class FlorenzaCardsHeuristic(Agent):
     #: a resource received as income (a Workshop's yield)
     income_resource = 0.8
     #: one extra action (Residences, Preachers) and one extra card drawn (Residences)
-    extra_action = 1.3
+    extra_action = 2.0
     extra_draw = 0.4
     #: share of the district-set bonus counted for a card that brings a set closer
-    set_progress = 0.3
+    set_progress = 0.0
     #: a project that takes more than this round: its efficiency is discounted (rivals, risk)
     long_discount = 0.75
     #: share of an unfulfilled reservation's penalty counted, by round (it grows toward the end)
@@ -115,13 +115,16 @@ class FlorenzaCardsHeuristic(Agent):
     #: resource choice); in round 5 it is the final Captain point
     captain_early = 0.5
     #: a card drawn by inspiration, by round, when there are actions left to play it
-    inspiration = (1.0, 1.0, 0.8, 0.6, 0.3)
+    inspiration = (0.5, 0.5, 0.4, 0.3, 0.1)
     #: reserving the target monument: share of its efficiency when it would be discarded
-    reserve_monument_share = 0.9
+    reserve_monument_share = 0.3
+    #: ... and when it stays in the row but a rival may take it first
+    reserve_kept_share = 0.0
     #: reserving an artist: chance per remaining round that it gets used (at most 0.9)
     reserve_artist_use = 0.35
     #: most a resource the target needs is worth (re-acquiring it costs about one action)
-    kappa_cap = 2.0
+    kappa_cap = 2.5
+    kappa_cap_later = 1.5
     #: weight of the resource and money majorities in round 5
     majority_weight = 1.0
 
@@ -435,6 +438,12 @@ class FlorenzaCardsHeuristic(Agent):
         later_ok &= (c["left_later"] > 0)[:, None]
         eff = np.where(now_ok, (points - held) / actions,
                        np.where(later_ok, self.long_discount * (points - held) / actions_l, -np.inf))  # fmt: skip
+        # a row monument reserved now and completed in a later round (one more action)
+        reserve_ok = o["row"] & ~now_ok[:, K:] & (actions_l[:, K:] + 1 <= (c["left_round"] + c["left_later"])[:, None])
+        reserve_ok &= (c["left_later"] > 0)[:, None]
+        c["eff_reserve"] = np.where(
+            reserve_ok, self.long_discount * (points - held)[:, K:] / (actions_l[:, K:] + 1), -np.inf
+        )
         c.update(avail=avail, points=points, need_money=need_money + 100 * buys, miss=miss, eff=eff,
                  actions=actions, payable=(miss.sum(2) == 0) & (short_money == 0), now_ok=now_ok, later_ok=later_ok,
                  kept=kept)  # fmt: skip
@@ -449,11 +458,13 @@ class FlorenzaCardsHeuristic(Agent):
         best = eff[rows, tgt]
         has = np.isfinite(best) & (best > c["rho"])
         c["target"] = np.where(has, tgt, -1)
-        kappa = np.where(has, np.minimum(best, self.kappa_cap), c["rho"])
+        cap = np.where(c["later_ok"][rows, tgt], self.kappa_cap_later, self.kappa_cap)
+        kappa = np.where(has, np.maximum(np.minimum(best, cap), c["rho"]), c["rho"])
         c["kappa"] = kappa
         c["kappa_money"] = np.maximum(c["mu"], kappa / self.money_per_action)
-        c["need_res"] = np.where(has[:, None], self.cost_res[tgt], 0.0)
-        c["need_money"] = np.where(has, c["need_money"][rows, tgt], 0.0)
+        need_res = np.where(has[:, None], self.cost_res[tgt], 0.0)
+        need_money = np.where(has, c["need_money"][rows, tgt], 0.0)
+        c["need_res"], c["need_money"] = need_res, need_money
 
     def _majority_setup(self, c: dict) -> None:
         """Round 5: the rivals' resources and Fiorini after their last income (and mine)."""
@@ -628,14 +639,15 @@ class FlorenzaCardsHeuristic(Agent):
     def _reserve_monument_values(self, c: dict) -> np.ndarray:
         """float[B, M]: reserve a row monument it cannot finish this round but can later, when it would
         otherwise be discarded; at most one open reservation, never in the last round."""
-        o, K = c["o"], self.K
-        eff = c["eff"][:, K:]
-        later = c["later_ok"][:, K:] | (o["row"] & ~c["now_ok"][:, K:] & np.isfinite(eff))
-        # recompute the long plan's efficiency with the extra action the reservation costs
-        ok = o["row"] & later & ~c["kept"] & ~c["now_ok"][:, K:]
-        ok &= (o["reserved_mon"].sum(1) == 0)[:, None] & (c["left_later"] > 0)[:, None]
-        ok &= (c["left_round"] <= 1)[:, None]  # the round's last action: it would be discarded now
-        return np.where(ok & (eff > c["rho"][:, None]), self.reserve_monument_share * eff, UNSCORED)
+        o = c["o"]
+        eff = c["eff_reserve"]
+        # only one open reservation, and never a monument it could complete this round
+        ok = (o["reserved_mon"].sum(1) == 0)[:, None] & (eff > c["rho"][:, None])
+        # the round's last action: a monument not among the two kept would be discarded now;
+        # one that is kept may still be taken by a rival first
+        last = (c["left_round"] <= 1)[:, None]
+        share = np.where(c["kept"], self.reserve_kept_share, np.where(last, self.reserve_monument_share, 0.0))
+        return np.where(ok & (share > 0), share * np.where(ok, eff, 0.0), UNSCORED)
 
     def _reserve_artist_values(self, c: dict) -> np.ndarray:
         """float[B, AK]: reserve a strong artist on the round's last action, for artworks of later
