@@ -11,7 +11,7 @@ How it thinks. Everything is priced in prestige points.
 
 * **Projects** are the cards in its hand and the monuments in the row or reserved by it. Each is
   worth its points: prestige, the expected value of the artist it would hire, the district-set
-  bonus it completes (a share of it for progress), the guild bonuses it adds (Protettore,
+  bonus it completes, the guild bonuses it adds (Protettore,
   Arte Maggiore, Padrone, Signore de lo Rione), and the penalty it avoids (a reserved monument);
   engine cards are worth their future: a Workshop its remaining incomes, a Residence or Preacher
   its extra actions (and draws) over the rounds left, a Guild its expected bonus.
@@ -22,16 +22,16 @@ How it thinks. Everything is priced in prestige points.
   will stay in the row (the two most prestigious) or that it reserved may take the rest of the
   game (with next round's income, at a discount for the risk). The most efficient project it
   cannot pay yet is the target.
-* **Holdings** are worth ``W(resources, Fiorini)``: what the target needs, at the target's
-  efficiency per resource (and per 150 Fiorini), the rest at a spare price that falls in the last
-  round; in the last round the 4/2/1 majorities of resources and Fiorini against the rivals'
-  holdings after their income are added. Every action is a one-ply search: points banked plus
-  ``W(after) - W(before)``: play or complete the best project it can pay, otherwise gather what
-  the target lacks (a location, the market, the Baratto, an exchange of spares), raise money,
-  draw a card while it still has time to play it, take the New Captain card (first choice next
-  round; the final point in round 5), reserve the monument it cannot finish this round but can
-  later (only when it would be discarded, one at a time), reserve a strong artist on the last
-  action of a round for later artworks (never in round 5).
+* **Holdings** are worth ``W(resources, Fiorini)``: what the target needs at the target's
+  efficiency per resource (capped near the worth of the action it takes to get one again; per
+  150 Fiorini for money), the rest at a spare price that falls in the last round; in the last
+  round the 4/2/1 majorities of resources and Fiorini against the rivals' holdings after their
+  income are added. Every action is a one-ply search: points banked plus ``W(after) - W(before)``:
+  play or complete the best project it can pay, otherwise gather what the target lacks (a
+  location, the market, the Baratto, an exchange of spares), raise money, draw a card while it
+  still has time to play it, take the New Captain card (first choice next round; the final point
+  in round 5), reserve on a round's last action a monument the row would discard and it can
+  finish later (one at a time, never in round 5), or a strong artist for later artworks.
 * **Follow-up choices** use the same prices: the artist with the best expected value for its
   cost (a reserved one first: it avoids the penalty), the resources to give or take, the card to
   keep (the best project for next round), the Captain's and the Merchants' resource.
@@ -86,6 +86,16 @@ NO_HIRE = -1e6  # no artist of the types can be hired (within the budget)
 class FlorenzaCardsHeuristic(Agent):
     name = "heuristic"
 
+    # The weights below were set by duplicate self-play matches (one changed weight against these,
+    # seats rotated, 600 games at 2 players, 400 at 4; +-0.9 points of margin is the 95 % interval).
+    # What moved the margin: the spare resource price (0.7 -> 1.0: +2), the caps on a needed
+    # resource's price (uncapped: -7; 2.0 -> 2.5 with 1.5 for plans over later rounds: +1),
+    # inspiration (halved: +1.5), no share of the set bonus for a set's progress (+1), the extra action
+    # (1.3 -> 2.0: +0.6; 0.8: -2.7), money per action (220: -4.6). Reserving every monument the row
+    # would discard (share 0.9) lost 4 points a game to unfulfilled reservations; at 0.3 it reserves
+    # only a clearly efficient one. A second target, ranking targets by their full cost and
+    # reserving monuments the row keeps did not help.
+
     # Prices in prestige points, per round 1..5 where they change.
     #: a resource the target does not need (its worth for later projects; in round 5 almost none)
     spare_resource = (1.0, 1.0, 0.9, 0.8, 0.1)
@@ -98,8 +108,6 @@ class FlorenzaCardsHeuristic(Agent):
     #: one extra action (Residences, Preachers) and one extra card drawn (Residences)
     extra_action = 2.0
     extra_draw = 0.4
-    #: share of the district-set bonus counted for a card that brings a set closer
-    set_progress = 0.0
     #: a project that takes more than this round: its efficiency is discounted (rivals, risk)
     long_discount = 0.75
     #: share of an unfulfilled reservation's penalty counted, by round (it grows toward the end)
@@ -107,7 +115,7 @@ class FlorenzaCardsHeuristic(Agent):
     #: expected artworks (hires) per remaining round, monuments per remaining round, district
     #: cards per remaining round, Workshops and Residences per remaining round (guild estimates)
     hires_per_round = 1.2
-    monuments_per_round = 0.4
+    monuments_per_round = 0.8
     district_per_round = 0.4
     workshops_per_round = 0.3
     residences_per_round = 0.2
@@ -118,13 +126,11 @@ class FlorenzaCardsHeuristic(Agent):
     inspiration = (0.5, 0.5, 0.4, 0.3, 0.1)
     #: reserving the target monument: share of its efficiency when it would be discarded
     reserve_monument_share = 0.3
-    #: ... and when it stays in the row but a rival may take it first
-    reserve_kept_share = 0.0
     #: reserving an artist: chance per remaining round that it gets used (at most 0.9)
     reserve_artist_use = 0.35
     #: most a resource the target needs is worth (re-acquiring it costs about one action)
-    kappa_cap = 2.5
-    kappa_cap_later = 1.5
+    need_price_cap = 2.5
+    need_price_cap_later = 1.5
     #: weight of the resource and money majorities in round 5
     majority_weight = 1.0
 
@@ -142,8 +148,6 @@ class FlorenzaCardsHeuristic(Agent):
         self.cost_res = np.concatenate([t.card_cost_res, t.mon_cost_res]).astype(np.float64)  # [J, 6]
         self.cost_money = np.concatenate([t.card_cost_money, t.mon_cost_money]).astype(np.float64)  # [J]
         self.tmask = np.concatenate([(t.card_types * bits).sum(1), (t.mon_types * bits).sum(1)])  # [J] bit sets
-        self.is_mon = np.arange(self.J) >= t.K
-        self.prestige = np.concatenate([t.card_prestige, t.mon_prestige]).astype(np.float64)  # [J]
         # district classes of the set bonus, per card kind
         self.set_class = np.full(t.K, -1)
         for c, name in enumerate(("family_palace", "district_church", "district_building")):
@@ -162,14 +166,10 @@ class FlorenzaCardsHeuristic(Agent):
         self.income_money = t.card_income_money.astype(np.float64)  # [K]
         # locations by effect
         self.gain_of = np.zeros((t.L, NR))  # [L, 6] a gain location's resource
-        self.sell_of = np.zeros((t.L, NR))
         for loc in range(t.L):
             if t.loc_effect[loc] == L_GAIN:
                 self.gain_of[loc, t.loc_res[loc]] = 1
-            elif t.loc_effect[loc] == L_SELL:
-                self.sell_of[loc, t.loc_res[loc]] = 1
         self.captain_loc = int(np.flatnonzero(t.loc_effect == L_CAPTAIN)[0])
-        self.barter_locs = np.flatnonzero(t.loc_effect == L_BARTER)
         # trades: (resources given/taken [X, 6], money [X]) of the market, workers, locations, barters
         # and exchanges, evaluated together against the holdings' worth
         eye = np.eye(NR)
@@ -178,7 +178,6 @@ class FlorenzaCardsHeuristic(Agent):
         give2 = np.array([eye[a] + eye[b] for a, b in pairs])  # [21, 6]
         self.exch_delta = (eye[None, :, :] - give2[:, None, :]).reshape(-1, NR)  # [21 * 6, 6] (pair, take)
         self.barter_delta = (eye[None, :, :] - eye[:, None, :]).reshape(-1, NR)  # [6 * 6, 6] (give, take)
-        self.n_players = game.num_players
 
     # ------------------------------------------------------------------ reading
 
@@ -196,16 +195,11 @@ class FlorenzaCardsHeuristic(Agent):
             "round": f(obs, "round").argmax(1) + 1,
             "slot": np.where(slot_hot.sum(1) > 0, slot_hot.argmax(1), -1),
             "captain": f(obs, "captain").argmax(1),  # relative seat
-            "captain_card_up": f(obs, "locations_up")[:, self.captain_loc] > 0,
             "loc_up": f(obs, "locations_up").astype(np.float64),
             "anon_up": f(obs, "anonymous_up") > 0,
             "supply": supply[:, :NR],
-            "deck": f(obs, "deck_size")[:, 0],
             "row": f(obs, "row") > 0,
             "table": f(obs, "table_artists"),
-            "pending_card": np.where(f(obs, "pending_card").sum(1) > 0, f(obs, "pending_card").argmax(1), -1),
-            "pending_mon": np.where(f(obs, "pending_monument").sum(1) > 0, f(obs, "pending_monument").argmax(1), -1),
-            "given": f(obs, "given"),
             "money_all": players[:, :, 0],  # [B, P]
             "res_all": players[:, :, 1:7],  # [B, P, 6]
             "hired_types": players[:, 0, 9:12],  # [B, 3]
@@ -232,10 +226,10 @@ class FlorenzaCardsHeuristic(Agent):
         B = o["B"]
         rnd = o["round"]
         ri = rnd - 1
-        c = {"o": o, "rnd": rnd}
-        c["rho"] = np.asarray(self.spare_resource)[ri]
-        c["mu"] = np.asarray(self.spare_money)[ri]
-        c["pen"] = np.asarray(self.penalty_share)[ri]
+        c = {"o": o}
+        c["spare"] = np.asarray(self.spare_resource)[ri]
+        c["money_price"] = np.asarray(self.spare_money)[ri]
+        c["penalty_share"] = np.asarray(self.penalty_share)[ri]
         # my action slots: 0-3 always, 4-7 with the card that gives them
         own_slot = np.zeros((B, NUM_SLOTS), bool)
         own_slot[:, :BASE_ACTIONS] = True
@@ -257,7 +251,6 @@ class FlorenzaCardsHeuristic(Agent):
         c["plan_round"] = np.where(between & ~last_round, rnd + 1, rnd)  # the round the plan is for
         c["slot_now"] = np.where(between, -1, o["slot"])
         c["gain_up"] = o["loc_up"] @ self.gain_of  # exact small integers: batch-independent
-        c["sell_up"] = o["loc_up"] @ self.sell_of
         self._hire_table(c)
         self._projects(c)
         self._target(c)
@@ -272,7 +265,7 @@ class FlorenzaCardsHeuristic(Agent):
         o, t = c["o"], self.t
         B = o["B"]
         discount = np.where(self._has(o, G_ART_COLLEGE), 50.0, 0.0)[:, None]
-        mu = c["mu"][:, None]
+        money_price = c["money_price"][:, None]
         # Mastro Artista: a hire of a type at the minimum count (alone there) completes a set
         h = o["hired_types"]
         at_min = h == h.min(1, keepdims=True)
@@ -290,14 +283,14 @@ class FlorenzaCardsHeuristic(Agent):
             cost = np.maximum(0.0, t.art_cost[kinds][None] - discount)  # [B, n]
             anon_cost = np.maximum(0.0, t.anon_cost[x] - discount)  # [B, 1]
             worth = np.concatenate([np.broadcast_to(value, (B, kinds.size)),
-                                    value * (1 + c["pen"][:, None]),
+                                    value * (1 + c["penalty_share"][:, None]),
                                     np.full((B, 1), float(t.anon_value[x]))], 1)  # fmt: skip
             worth = worth + patron_bonus[:, x : x + 1]
             costs = np.concatenate([cost, cost, anon_cost], 1)
             avail = np.concatenate(
                 [o["table"][:, kinds] > 0, o["reserved_art"][:, kinds] > 0, o["anon_up"][:, x : x + 1]], 1
             )
-            score = np.where(avail, worth - mu * costs, NO_HIRE)
+            score = np.where(avail, worth - money_price * costs, NO_HIRE)
             for li in range(NL):
                 s = np.where(costs <= levels[li], score, NO_HIRE)
                 best = s.argmax(1)
@@ -330,16 +323,16 @@ class FlorenzaCardsHeuristic(Agent):
 
     # ------------------------------------------------------------------ projects
 
-    def _engine_worth(self, o: dict, rnd: np.ndarray, slot: np.ndarray, mu: np.ndarray) -> np.ndarray:
+    def _engine_worth(self, o: dict, rnd: np.ndarray, slot: np.ndarray, money_price: np.ndarray) -> np.ndarray:
         """float[B, K]: the future worth of a card's effect when played in round ``rnd`` at action
         slot ``slot`` (-1: before the round's actions): incomes, extra actions and draws, guilds."""
         t = self.t
         rounds = float(t.rounds)
-        incomes = np.maximum(0.0, rounds - rnd)[:, None]  # incomes still to spend (round 5's is only counted)
-        later = np.maximum(0.0, rounds - rnd)[:, None]  # later rounds
+        # later rounds; also the incomes still to spend (round 5's income only counts in majorities)
+        later = np.maximum(0.0, rounds - rnd)[:, None]
         left = later + 1  # this round included
-        inc = self.income_res.sum(1)[None] * self.income_resource + self.income_money[None] * mu[:, None]
-        w = incomes * inc
+        inc = self.income_res.sum(1)[None] * self.income_resource + self.income_money[None] * money_price[:, None]
+        w = later * inc
         has_slot = self.extra_slot >= 0
         this_round = has_slot[None] & (self.extra_slot[None] > slot[:, None])
         w = w + self.extra_action * (has_slot[None] * later + this_round)
@@ -355,9 +348,9 @@ class FlorenzaCardsHeuristic(Agent):
             G_PROTECTOR: 3 * (n_mon + self.monuments_per_round * left),
             G_PATRON: 5 * np.floor((o["hired_types"] + self.hires_per_round / 3 * left).min(1, keepdims=True)),
             G_LORD: 2 * np.floor((counts + self.district_per_round * left).min(1, keepdims=True)),
-            G_ART_COLLEGE: 50 * mu[:, None] * self.hires_per_round * left,
-            G_MASTER_BUILDER: 50 * mu[:, None] * self.monuments_per_round * left,
-            G_MERCHANTS: self.income_resource * incomes,
+            G_ART_COLLEGE: 50 * money_price[:, None] * self.hires_per_round * left,
+            G_MASTER_BUILDER: 50 * money_price[:, None] * self.monuments_per_round * left,
+            G_MERCHANTS: self.income_resource * later,
         }
         for g, worth in guild_worth.items():
             for k in self.guild_of[g]:
@@ -367,7 +360,7 @@ class FlorenzaCardsHeuristic(Agent):
         w += np.where(self._has(o, G_LANDLORD)[:, None] & t.is_residence[None], 3.0, 0.0)
         return w
 
-    def _card_points(self, o: dict, rnd: np.ndarray, slot: np.ndarray, mu: np.ndarray) -> np.ndarray:
+    def _card_points(self, o: dict, rnd: np.ndarray, slot: np.ndarray, money_price: np.ndarray) -> np.ndarray:
         """float[B, K]: a card's points before its artist: prestige, district sets, engine worth."""
         t = self.t
         in_play = o["in_play"]
@@ -375,36 +368,32 @@ class FlorenzaCardsHeuristic(Agent):
         set_pp = t.set_bonus + np.where(self._has(o, G_LORD), 2.0, 0.0)  # [B]
         sets = counts.min(1)
         pts = np.broadcast_to(t.card_prestige.astype(np.float64), (o["B"], self.K)).copy()
-        early = rnd < t.rounds
         for x in range(3):
             after = counts.copy()
             after[:, x] += 1
-            gain = after.min(1) - sets  # 0 or 1
-            # progress: the class is behind another one (it brings a set closer), half if it leads
-            behind = counts[:, x] < counts.max(1)
-            progress = np.where(behind, 1.0, 0.5) * self.set_progress * early
-            pts[:, self.set_class == x] += (set_pp * np.where(gain > 0, 1.0, progress))[:, None]
-        return pts + self._engine_worth(o, rnd, slot, mu)
+            completes = after.min(1) > sets  # (counting part of the bonus for progress did not pay)
+            pts[:, self.set_class == x] += (set_pp * completes)[:, None]
+        return pts + self._engine_worth(o, rnd, slot, money_price)
 
     def _projects(self, c: dict) -> None:
         """Per project (cards, then monuments): points, costs, actions needed and efficiency."""
         o, t = c["o"], self.t
         B, K = o["B"], self.K
-        rnd, mu, rho = c["plan_round"], c["mu"], c["rho"]
+        rnd, money_price, spare = c["plan_round"], c["money_price"], c["spare"]
         res, money = o["res"], o["money"]
         preacher_in = o["in_play"][:, t.is_preacher].any(1)
         card_ok = (o["hand"] > 0) & ~o["in_play"] & ~(preacher_in[:, None] & t.is_preacher[None])
         avail = np.concatenate([card_ok, o["row"] | o["reserved_mon"]], 1)  # [B, J]
-        pts = np.concatenate([self._card_points(o, rnd, c["slot_now"], mu),
+        pts = np.concatenate([self._card_points(o, rnd, c["slot_now"], money_price),
                               np.broadcast_to(t.mon_prestige.astype(np.float64), (B, self.M))], 1)  # fmt: skip
         pts[:, K:] += np.where(self._has(o, G_PROTECTOR), 3.0, 0.0)[:, None]
-        pts[:, K:] += o["reserved_mon"] * t.mon_prestige[None] * c["pen"][:, None]  # the penalty avoided
+        pts[:, K:] += o["reserved_mon"] * t.mon_prestige[None] * c["penalty_share"][:, None]  # the penalty avoided
         mdisc = np.where(self._has(o, G_MASTER_BUILDER), 50.0, 0.0)[:, None]
         money_cost = np.broadcast_to(self.cost_money, (B, self.J)).copy()
         money_cost[:, K:] = np.maximum(0.0, money_cost[:, K:] - mdisc)
         artwork = self.tmask > 0
         # the hire it would make now within its budget (a play it can pay), and with any budget
-        score_b, worth_b, cost_b = self._best_hire(c, self.tmask, money[:, None] - money_cost)
+        _, worth_b, cost_b = self._best_hire(c, self.tmask, money[:, None] - money_cost)
         score_a, worth_a, cost_a = self._best_hire(c, self.tmask, np.full((B, self.J), np.inf))
         can_hire = ~artwork[None] | (score_a > NO_HIRE)
         # next round brings new artists: a typical hire of the project's types
@@ -421,9 +410,9 @@ class FlorenzaCardsHeuristic(Agent):
         buys = np.maximum(0.0, miss - c["gain_up"][:, None]).sum(2)
         short_money = np.maximum(0.0, need_money + 100 * buys - money[:, None])
         actions = 1 + miss.sum(2) + np.ceil(short_money / self.money_per_action)
-        held = rho[:, None] * np.minimum(self.cost_res[None], res[:, None]).sum(2) + mu[:, None] * np.minimum(
-            need_money, money[:, None]
-        )
+        held = spare[:, None] * np.minimum(self.cost_res[None], res[:, None]).sum(2) + money_price[
+            :, None
+        ] * np.minimum(need_money, money[:, None])
         # longer plans: monuments that stay (reserved, or among the two kept in the row), with the
         # next round's base income
         prestige_rank = (t.mon_prestige[None, None] > t.mon_prestige[None, :, None]) & o["row"][:, None, :]
@@ -444,9 +433,8 @@ class FlorenzaCardsHeuristic(Agent):
         c["eff_reserve"] = np.where(
             reserve_ok, self.long_discount * (points - held)[:, K:] / (actions_l[:, K:] + 1), -np.inf
         )
-        c.update(avail=avail, points=points, need_money=need_money + 100 * buys, miss=miss, eff=eff,
-                 actions=actions, payable=(miss.sum(2) == 0) & (short_money == 0), now_ok=now_ok, later_ok=later_ok,
-                 kept=kept)  # fmt: skip
+        c.update(avail=avail, points=points, need_money=need_money + 100 * buys, eff=eff,
+                 payable=(miss.sum(2) == 0) & (short_money == 0), later_ok=later_ok, kept=kept)  # fmt: skip
 
     def _target(self, c: dict) -> None:
         """The most efficient project not yet payable; its needs price the holdings."""
@@ -456,12 +444,11 @@ class FlorenzaCardsHeuristic(Agent):
         tgt = eff.argmax(1)
         rows = np.arange(B)
         best = eff[rows, tgt]
-        has = np.isfinite(best) & (best > c["rho"])
-        c["target"] = np.where(has, tgt, -1)
-        cap = np.where(c["later_ok"][rows, tgt], self.kappa_cap_later, self.kappa_cap)
-        kappa = np.where(has, np.maximum(np.minimum(best, cap), c["rho"]), c["rho"])
-        c["kappa"] = kappa
-        c["kappa_money"] = np.maximum(c["mu"], kappa / self.money_per_action)
+        has = np.isfinite(best) & (best > c["spare"])
+        cap = np.where(c["later_ok"][rows, tgt], self.need_price_cap_later, self.need_price_cap)
+        need_price = np.where(has, np.maximum(np.minimum(best, cap), c["spare"]), c["spare"])
+        c["need_price"] = need_price
+        c["need_money_price"] = np.maximum(c["money_price"], need_price / self.money_per_action)
         need_res = np.where(has[:, None], self.cost_res[tgt], 0.0)
         need_money = np.where(has, c["need_money"][rows, tgt], 0.0)
         c["need_res"], c["need_money"] = need_res, need_money
@@ -492,13 +479,13 @@ class FlorenzaCardsHeuristic(Agent):
     def _worth(self, c: dict, res: np.ndarray, money: np.ndarray) -> np.ndarray:
         """float[B, X]: worth of holding ``res`` (float[B, X, 6]) and ``money`` (float[B, X])."""
         need = c["need_res"][:, None]
-        kappa = c["kappa"][:, None, None]
-        rho = c["rho"][:, None, None]
+        need_price = c["need_price"][:, None, None]
+        spare = c["spare"][:, None, None]
         used = np.minimum(res, need)
-        w = (kappa * used + rho * (res - used)).sum(2)
+        w = (need_price * used + spare * (res - used)).sum(2)
         need_m = c["need_money"][:, None]
         used_m = np.minimum(money, need_m)
-        w = w + c["kappa_money"][:, None] * used_m + c["mu"][:, None] * (money - used_m)
+        w = w + c["need_money_price"][:, None] * used_m + c["money_price"][:, None] * (money - used_m)
         on = c["maj_on"]
         if on.any():
             maj = self._majority(c, res.sum(2), money)
@@ -642,12 +629,11 @@ class FlorenzaCardsHeuristic(Agent):
         o = c["o"]
         eff = c["eff_reserve"]
         # only one open reservation, and never a monument it could complete this round
-        ok = (o["reserved_mon"].sum(1) == 0)[:, None] & (eff > c["rho"][:, None])
-        # the round's last action: a monument not among the two kept would be discarded now;
-        # one that is kept may still be taken by a rival first
-        last = (c["left_round"] <= 1)[:, None]
-        share = np.where(c["kept"], self.reserve_kept_share, np.where(last, self.reserve_monument_share, 0.0))
-        return np.where(ok & (share > 0), share * np.where(ok, eff, 0.0), UNSCORED)
+        ok = (o["reserved_mon"].sum(1) == 0)[:, None] & (eff > c["spare"][:, None])
+        # the round's last action, for a monument not among the two the row keeps (it would be
+        # discarded now); one that stays could be taken by a rival, but reserving it did not pay
+        ok &= (c["left_round"] <= 1)[:, None] & ~c["kept"]
+        return np.where(ok, self.reserve_monument_share * np.where(ok, eff, 0.0), UNSCORED)
 
     def _reserve_artist_values(self, c: dict) -> np.ndarray:
         """float[B, AK]: reserve a strong artist on the round's last action, for artworks of later
@@ -656,9 +642,9 @@ class FlorenzaCardsHeuristic(Agent):
         later_rounds = np.maximum(0, t.rounds - o["round"])
         of_type = np.stack([o["reserved_art"][:, self.kinds_of_type[x]].sum(1) for x in range(NUM_TYPES)], 1)
         p_use = np.minimum(0.9, self.reserve_artist_use * later_rounds)[:, None] / (1 + of_type[:, t.art_type])
-        mu = c["mu"][:, None]
-        net = self.art_value[None] - mu * t.art_cost[None]
-        typical = self.type_value[t.art_type][None] - mu * self.type_cost[t.art_type][None]
+        money_price = c["money_price"][:, None]
+        net = self.art_value[None] - money_price * t.art_cost[None]
+        typical = self.type_value[t.art_type][None] - money_price * self.type_cost[t.art_type][None]
         value = p_use * (net - typical) - (1 - p_use) * self.art_value[None]
         ok = (c["left_round"] <= 1)[:, None] & (later_rounds > 0)[:, None]
         return np.where(ok & (value > 0), value, UNSCORED)
@@ -679,7 +665,7 @@ class FlorenzaCardsHeuristic(Agent):
         value = self.art_value[None] + bonus[:, t.art_type]
         scores[:, ids.hire_table : ids.hire_table + AK] = value + money_loss(cost)
         # a reserved artist also avoids its penalty
-        avoided = self.art_value[None] * c["pen"][:, None]
+        avoided = self.art_value[None] * c["penalty_share"][:, None]
         scores[:, ids.hire_reserved : ids.hire_reserved + AK] = value + avoided + money_loss(cost)
         scores[:, ids.hire_anonymous : ids.hire_anonymous + NUM_TYPES] = (
             t.anon_value[None] + bonus + money_loss(anon_cost)
@@ -720,8 +706,8 @@ class FlorenzaCardsHeuristic(Agent):
     def _keep(self, c: dict, scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Keep the card with the best worth next round: its points less its costs at the spare prices."""
         K = self.K
-        keep = c["points"][:, :K] - c["rho"][:, None] * self.cost_res[:K].sum(1)[None]
-        keep = keep - c["mu"][:, None] * self.cost_money[None, :K]
+        keep = c["points"][:, :K] - c["spare"][:, None] * self.cost_res[:K].sum(1)[None]
+        keep = keep - c["money_price"][:, None] * self.cost_money[None, :K]
         # a card it could not play anyway (a second Preacher, one already in play) is worth nothing
         keep = np.where(c["avail"][:, :K], keep, -100.0)
         scores[:, self.ids.keep : self.ids.keep + K] = keep
