@@ -376,65 +376,77 @@ class FlorenzaCardsHeuristic(Agent):
         return pts + self._engine_worth(o, rnd, slot, money_price)
 
     def _projects(self, c: dict) -> None:
-        """Per project (cards, then monuments): points, costs, actions needed and efficiency."""
+        """Per project (cards, then monuments): points, costs, actions needed and efficiency. Only
+        the projects some row has are computed (a lone game has a dozen of the 90)."""
         o, t = c["o"], self.t
-        B, K = o["B"], self.K
+        B, K, J = o["B"], self.K, self.J
         rnd, money_price, spare = c["plan_round"], c["money_price"], c["spare"]
         res, money = o["res"], o["money"]
         preacher_in = o["in_play"][:, t.is_preacher].any(1)
         card_ok = (o["hand"] > 0) & ~o["in_play"] & ~(preacher_in[:, None] & t.is_preacher[None])
-        avail = np.concatenate([card_ok, o["row"] | o["reserved_mon"]], 1)  # [B, J]
-        pts = np.concatenate([self._card_points(o, rnd, c["slot_now"], money_price),
-                              np.broadcast_to(t.mon_prestige.astype(np.float64), (B, self.M))], 1)  # fmt: skip
-        pts[:, K:] += np.where(self._has(o, G_PROTECTOR), 3.0, 0.0)[:, None]
-        pts[:, K:] += o["reserved_mon"] * t.mon_prestige[None] * c["penalty_share"][:, None]  # the penalty avoided
+        avail_all = np.concatenate([card_ok, o["row"] | o["reserved_mon"]], 1)  # [B, J]
+        # monuments that stay for later rounds: reserved, or among the two the row keeps (by prestige)
+        prestige_rank = (t.mon_prestige[None, None] > t.mon_prestige[None, :, None]) & o["row"][:, None, :]
+        kept = o["row"] & (prestige_rank.sum(2) < t.monuments_kept)  # [B, M]
+        cols = np.flatnonzero(avail_all.any(0))  # the projects computed, [n]
+        avail = avail_all[:, cols]
+        is_mon = cols >= K
+        cards, mons = cols[~is_mon], cols[is_mon] - K
+        cost_res, tmask = self.cost_res[cols], self.tmask[cols]  # [n, 6], [n]
+        pts = np.empty((B, cols.size))
+        pts[:, ~is_mon] = self._card_points(o, rnd, c["slot_now"], money_price)[:, cards]
+        pts[:, is_mon] = t.mon_prestige[mons] + np.where(self._has(o, G_PROTECTOR), 3.0, 0.0)[:, None]
+        pts[:, is_mon] += o["reserved_mon"][:, mons] * t.mon_prestige[mons] * c["penalty_share"][:, None]
         mdisc = np.where(self._has(o, G_MASTER_BUILDER), 50.0, 0.0)[:, None]
-        money_cost = np.broadcast_to(self.cost_money, (B, self.J)).copy()
-        money_cost[:, K:] = np.maximum(0.0, money_cost[:, K:] - mdisc)
-        artwork = self.tmask > 0
+        money_cost = np.where(is_mon[None], np.maximum(0.0, self.cost_money[cols] - mdisc), self.cost_money[cols])
+        artwork = tmask > 0
         # the hire it would make now within its budget (a play it can pay), and with any budget
-        _, worth_b, cost_b = self._best_hire(c, self.tmask, money[:, None] - money_cost)
-        score_a, worth_a, cost_a = self._best_hire(c, self.tmask, np.full((B, self.J), np.inf))
+        _, worth_b, cost_b = self._best_hire(c, tmask, money[:, None] - money_cost)
+        score_a, worth_a, cost_a = self._best_hire(c, tmask, np.full(money_cost.shape, np.inf))
         can_hire = ~artwork[None] | (score_a > NO_HIRE)
         # next round brings new artists: a typical hire of the project's types
-        typical = np.where(((self.tmask[:, None] >> np.arange(NUM_TYPES)) & 1).astype(bool),
+        typical = np.where(((tmask[:, None] >> np.arange(NUM_TYPES)) & 1).astype(bool),
                            self.type_value[None], -np.inf).max(1)  # fmt: skip
-        typical_cost = self.type_cost.mean()
         hire_worth = np.where(artwork[None], np.where(can_hire, worth_a, typical[None]), 0.0)
-        hire_cost = np.where(artwork[None], np.where(can_hire, cost_a, typical_cost), 0.0)
-        c["play_points"] = pts + np.where(artwork[None], worth_b, 0.0)  # a legal play, its hire in budget
-        c["play_money"] = money_cost + np.where(artwork[None], cost_b, 0.0)
+        hire_cost = np.where(artwork[None], np.where(can_hire, cost_a, self.type_cost.mean()), 0.0)
+        play_points = pts + np.where(artwork[None], worth_b, 0.0)  # a legal play, its hire in budget
+        play_money = money_cost + np.where(artwork[None], cost_b, 0.0)
         points = pts + hire_worth
         need_money = money_cost + hire_cost
-        miss = np.maximum(0.0, self.cost_res[None] - res[:, None])  # [B, J, 6]
+        miss = np.maximum(0.0, cost_res[None] - res[:, None])  # [B, n, 6]
         buys = np.maximum(0.0, miss - c["gain_up"][:, None]).sum(2)
         short_money = np.maximum(0.0, need_money + 100 * buys - money[:, None])
         actions = 1 + miss.sum(2) + np.ceil(short_money / self.money_per_action)
-        held = spare[:, None] * np.minimum(self.cost_res[None], res[:, None]).sum(2) + money_price[
-            :, None
-        ] * np.minimum(need_money, money[:, None])
-        # longer plans: monuments that stay (reserved, or among the two kept in the row), with the
-        # next round's base income
-        prestige_rank = (t.mon_prestige[None, None] > t.mon_prestige[None, :, None]) & o["row"][:, None, :]
-        kept = o["row"] & (prestige_rank.sum(2) < t.monuments_kept)
-        lasting = np.concatenate([np.zeros((B, K), bool), kept | o["reserved_mon"]], 1)
+        held = spare[:, None] * np.minimum(cost_res[None], res[:, None]).sum(2)
+        held = held + money_price[:, None] * np.minimum(need_money, money[:, None])
+        # longer plans, for monuments that stay, with the next round's base income
+        lasting = np.zeros((B, cols.size), bool)
+        lasting[:, is_mon] = (kept | o["reserved_mon"])[:, mons]
         income_res = t.income_base_res.astype(np.float64) + 1.0 / NR  # base plus the Captain's choice
         miss_l = np.maximum(0.0, miss - income_res[None, None])
         short_l = np.maximum(0.0, short_money - t.income_base_money)
         actions_l = 1 + miss_l.sum(2) + np.ceil(short_l / self.money_per_action)
+        left_all = (c["left_round"] + c["left_later"])[:, None]
         now_ok = avail & can_hire & (actions <= c["left_round"][:, None])
-        later_ok = avail & lasting & ~now_ok & (actions_l <= (c["left_round"] + c["left_later"])[:, None])
-        later_ok &= (c["left_later"] > 0)[:, None]
+        later_ok = avail & lasting & ~now_ok & (actions_l <= left_all) & (c["left_later"] > 0)[:, None]
         eff = np.where(now_ok, (points - held) / actions,
                        np.where(later_ok, self.long_discount * (points - held) / actions_l, -np.inf))  # fmt: skip
         # a row monument reserved now and completed in a later round (one more action)
-        reserve_ok = o["row"] & ~now_ok[:, K:] & (actions_l[:, K:] + 1 <= (c["left_round"] + c["left_later"])[:, None])
-        reserve_ok &= (c["left_later"] > 0)[:, None]
-        c["eff_reserve"] = np.where(
-            reserve_ok, self.long_discount * (points - held)[:, K:] / (actions_l[:, K:] + 1), -np.inf
-        )
-        c.update(avail=avail, points=points, need_money=need_money + 100 * buys, eff=eff,
-                 payable=(miss.sum(2) == 0) & (short_money == 0), later_ok=later_ok, kept=kept)  # fmt: skip
+        reserve_ok = is_mon[None] & ~now_ok & (actions_l + 1 <= left_all) & (c["left_later"] > 0)[:, None]
+        reserve_ok[:, is_mon] &= o["row"][:, mons]
+        eff_reserve = np.where(reserve_ok, self.long_discount * (points - held) / (actions_l + 1), -np.inf)
+
+        def full(sub: np.ndarray, fill) -> np.ndarray:  # [B, n] -> [B, J]
+            out = np.full((B, J), fill, sub.dtype)
+            out[:, cols] = sub
+            return out
+
+        c.update(
+            avail=avail_all, kept=kept, points=full(points, 0.0), play_points=full(play_points, 0.0),
+            play_money=full(play_money, 0.0), need_money=full(need_money + 100 * buys, 0.0), eff=full(eff, -np.inf),
+            payable=full((miss.sum(2) == 0) & (short_money == 0), False), later_ok=full(later_ok, False),
+            eff_reserve=full(eff_reserve, -np.inf)[:, K:],
+        )  # fmt: skip
 
     def _target(self, c: dict) -> None:
         """The most efficient project not yet payable; its needs price the holdings."""
