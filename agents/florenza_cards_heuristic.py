@@ -81,6 +81,7 @@ from .base import Agent
 NR = NUM_RESOURCES
 UNSCORED = -1e9  # legal but not considered: chosen only when nothing else is legal
 NO_HIRE = -1e6  # no artist of the types can be hired (within the budget)
+TRADE_STEPS = np.array([-2.0, -1.0, 0.0, 1.0])  # a trade gives at most 2 of a resource, takes 1
 
 
 class FlorenzaCardsHeuristic(Agent):
@@ -255,13 +256,14 @@ class FlorenzaCardsHeuristic(Agent):
         self._projects(c)
         self._target(c)
         self._majority_setup(c)
-        c["W0"] = self._worth(c, o["res"][:, None], o["money"][:, None])[:, 0]
+        self._worth_steps(c)
         return c
 
     def _hire_table(self, c: dict) -> None:
         """Per artist type and budget level, the best hire: worth (expected value + the penalty a
         reserved artist avoids + Mastro Artista's set) minus its cost at the spare money price.
-        Fills ``hire_score``, ``hire_worth``, ``hire_cost`` float[B, 3, levels]."""
+        Fills ``hire`` float[B, 3 types, levels, 3]: (score, worth, cost) of that hire, score NO_HIRE
+        where there is none."""
         o, t = c["o"], self.t
         B = o["B"]
         discount = np.where(self._has(o, G_ART_COLLEGE), 50.0, 0.0)[:, None]
@@ -273,11 +275,10 @@ class FlorenzaCardsHeuristic(Agent):
             self._has(o, G_PATRON)[:, None] & at_min & (at_min.sum(1, keepdims=True) == 1), 5.0, 0.0
         )
         levels = self.cost_levels
-        NL = levels.size
-        c["hire_score"] = np.full((B, NUM_TYPES, NL), NO_HIRE)
-        c["hire_worth"] = np.zeros((B, NUM_TYPES, NL))
-        c["hire_cost"] = np.zeros((B, NUM_TYPES, NL))
+        rows = np.arange(B)[:, None]
+        c["hire"] = np.empty((B, NUM_TYPES, levels.size, 3))
         for x in range(NUM_TYPES):
+            # candidates: the type's kinds on the table, the same kinds reserved by me, the anonymous one
             kinds = self.kinds_of_type[x]
             value = self.art_value[kinds][None]
             cost = np.maximum(0.0, t.art_cost[kinds][None] - discount)  # [B, n]
@@ -291,14 +292,11 @@ class FlorenzaCardsHeuristic(Agent):
                 [o["table"][:, kinds] > 0, o["reserved_art"][:, kinds] > 0, o["anon_up"][:, x : x + 1]], 1
             )
             score = np.where(avail, worth - money_price * costs, NO_HIRE)
-            for li in range(NL):
-                s = np.where(costs <= levels[li], score, NO_HIRE)
-                best = s.argmax(1)
-                rows = np.arange(B)
-                c["hire_score"][:, x, li] = s[rows, best]
-                c["hire_worth"][:, x, li] = worth[rows, best]
-                c["hire_cost"][:, x, li] = costs[rows, best]
-        # the candidates themselves, for the HIRE phase
+            within = np.where(costs[:, None, :] <= levels[None, :, None], score[:, None, :], NO_HIRE)  # [B, L, C]
+            best = within.argmax(2)  # [B, levels]
+            c["hire"][:, x] = np.stack([within[rows, np.arange(levels.size)[None], best], worth[rows, best],
+                                        costs[rows, best]], -1)  # fmt: skip
+        # for the HIRE phase
         c["patron_bonus"] = patron_bonus
         c["art_discount"] = discount[:, 0]
 
@@ -309,17 +307,14 @@ class FlorenzaCardsHeuristic(Agent):
         li = np.searchsorted(levels, np.minimum(budget, levels[-1]), side="right") - 1  # [B, X]
         ok = li >= 0
         li = np.maximum(li, 0)
-        best_s = np.full(budget.shape, NO_HIRE)
-        best_w = np.zeros(budget.shape)
-        best_c = np.zeros(budget.shape)
+        rows = np.arange(budget.shape[0])[:, None]
+        best = np.zeros(budget.shape + (3,))
+        best[..., 0] = NO_HIRE
         for x in range(NUM_TYPES):
             allowed = ((tmask >> x) & 1).astype(bool)[None] & ok
-            s = np.take_along_axis(c["hire_score"][:, x], li, 1)
-            better = allowed & (s > best_s)
-            best_s = np.where(better, s, best_s)
-            best_w = np.where(better, np.take_along_axis(c["hire_worth"][:, x], li, 1), best_w)
-            best_c = np.where(better, np.take_along_axis(c["hire_cost"][:, x], li, 1), best_c)
-        return best_s, best_w, best_c
+            option = c["hire"][rows, x, li]  # [B, X, 3]
+            best = np.where((allowed & (option[..., 0] > best[..., 0]))[..., None], option, best)
+        return best[..., 0], best[..., 1], best[..., 2]
 
     # ------------------------------------------------------------------ projects
 
@@ -490,19 +485,32 @@ class FlorenzaCardsHeuristic(Agent):
 
     def _worth(self, c: dict, res: np.ndarray, money: np.ndarray) -> np.ndarray:
         """float[B, X]: worth of holding ``res`` (float[B, X, 6]) and ``money`` (float[B, X])."""
-        need = c["need_res"][:, None]
-        need_price = c["need_price"][:, None, None]
-        spare = c["spare"][:, None, None]
-        used = np.minimum(res, need)
-        w = (need_price * used + spare * (res - used)).sum(2)
-        need_m = c["need_money"][:, None]
-        used_m = np.minimum(money, need_m)
-        w = w + c["need_money_price"][:, None] * used_m + c["money_price"][:, None] * (money - used_m)
+        return self._resource_worth(c, res).sum(2) + self._money_worth(c, res.sum(2), money)
+
+    def _resource_worth(self, c: dict, res: np.ndarray) -> np.ndarray:
+        """float[B, X, 6]: each resource's part of the worth (the target's needs, then spares)."""
+        used = np.minimum(res, c["need_res"][:, None])
+        return c["need_price"][:, None, None] * used + c["spare"][:, None, None] * (res - used)
+
+    def _money_worth(self, c: dict, total_res: np.ndarray, money: np.ndarray) -> np.ndarray:
+        """float[B, X]: the Fiorini's part of the worth, and in round 5 the majorities (which need the
+        resources' total)."""
+        used = np.minimum(money, c["need_money"][:, None])
+        w = c["need_money_price"][:, None] * used + c["money_price"][:, None] * (money - used)
         on = c["maj_on"]
         if on.any():
-            maj = self._majority(c, res.sum(2), money)
-            w = w + np.where(on[:, None], self.majority_weight * maj, 0.0)
+            w = w + np.where(on[:, None], self.majority_weight * self._majority(c, total_res, money), 0.0)
         return w
+
+    def _worth_steps(self, c: dict) -> None:
+        """The worth now, and per resource the change of giving 2 or 1 or taking 1 (trades move
+        resources by these steps only): ``res_steps`` float[B, 6, 4] for steps -2, -1, 0, +1."""
+        o = c["o"]
+        res = o["res"][:, None, :] + TRADE_STEPS[None, :, None]  # [B, 4, 6]
+        part = self._resource_worth(c, res)
+        c["res_steps"] = (part - part[:, 2:3]).transpose(0, 2, 1)
+        c["money_worth0"] = self._money_worth(c, o["res"].sum(1)[:, None], o["money"][:, None])[:, 0]
+        c["W0"] = part[:, 2].sum(1) + c["money_worth0"]
 
     # ------------------------------------------------------------------ acting
 
@@ -555,11 +563,13 @@ class FlorenzaCardsHeuristic(Agent):
         return out
 
     def _trade_values(self, c: dict, delta_res: np.ndarray, delta_money) -> np.ndarray:
-        """float[B, X]: W after adding ``delta_res`` (float[X, 6]) and ``delta_money`` (float[X]) minus W now."""
+        """float[B, X]: W after adding ``delta_res`` (float[X, 6], steps -2..+1) and ``delta_money``
+        (float[X]) minus W now: the resources' parts are looked up, the money's computed."""
         o = c["o"]
-        res = o["res"][:, None] + delta_res[None]
+        steps = c["res_steps"][:, np.arange(NR)[None, :], delta_res.astype(np.int64) + 2].sum(2)  # [B, X]
+        total = o["res"].sum(1)[:, None] + delta_res.sum(1)[None]
         money = o["money"][:, None] + np.asarray(delta_money, np.float64)[None]
-        return self._worth(c, res, money) - c["W0"][:, None]
+        return steps + self._money_worth(c, total, money) - c["money_worth0"][:, None]
 
     def _action(self, c: dict, scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
         o, ids, t = c["o"], self.ids, self.t
