@@ -4,11 +4,11 @@ decisions a decent player makes (artists, reservations, keeping a card, the last
 
 import numpy as np
 import pytest
-from test_florenza_cards_engine import DONE, IN_ROW, PH_KEEP, RESERVED, artist, card, fix, make, set_table, step
+from test_florenza_cards_engine import artist, card, fix, make, set_table, step
 
 import florentine_envs
 from agents import FlorenzaCardsHeuristic, RandomAgent, make_agent
-from florentine_envs.games.florenza_cards.constants import PHASE_NAMES
+from florentine_envs.games.florenza_cards.constants import DONE, IN_ROW, PH_ACTION, PH_KEEP, PHASE_NAMES, RESERVED
 from training.match import play_games
 
 
@@ -122,7 +122,7 @@ def act_as(game, st, seat, round_=1, slot=0, captain=0):
     """``seat`` is to act in ``round_`` at action slot ``slot`` (captain ``captain``)."""
     st.round[0], st.captain[0], st.slot[0] = round_, captain, slot
     st.offset[0] = (seat - captain) % game.num_players
-    st.current_player[0], st.phase[0] = seat, 0
+    st.current_player[0], st.phase[0] = seat, PH_ACTION
     fix(game, st)
 
 
