@@ -95,7 +95,8 @@ class FlorenzaCardsHeuristic(Agent):
     # (1.3 -> 2.0: +0.6; 0.8: -2.7), money per action (220: -4.6). Reserving every monument the row
     # would discard (share 0.9) lost 4 points a game to unfulfilled reservations; at 0.3 it reserves
     # only a clearly efficient one. A second target, ranking targets by their full cost and
-    # reserving monuments the row keeps did not help.
+    # reserving monuments the row keeps did not help. At 4 players the extra action's weight is
+    # flat from 1.0 to 2.0: extra actions come after everyone's four, when most locations are down.
 
     # Prices in prestige points, per round 1..5 where they change.
     #: a resource the target does not need (its worth for later projects; in round 5 almost none)
@@ -113,8 +114,8 @@ class FlorenzaCardsHeuristic(Agent):
     long_discount = 0.75
     #: share of an unfulfilled reservation's penalty counted, by round (it grows toward the end)
     penalty_share = (0.2, 0.25, 0.35, 0.6, 1.0)
-    #: expected artworks (hires) per remaining round, monuments per remaining round, district
-    #: cards per remaining round, Workshops and Residences per remaining round (guild estimates)
+    #: expected artworks (hires), monuments, district cards, Workshops and Residences per remaining
+    #: round, for the guilds' worth (its self-play completes 4.6 monuments a game at 2 players, 3.4 at 4)
     hires_per_round = 1.2
     monuments_per_round = 0.8
     district_per_round = 0.4
