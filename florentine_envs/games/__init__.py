@@ -5,8 +5,11 @@ from ..core.learner import register_gymnasium
 from ..core.registry import register
 from .firenze import Firenze
 from .medici import Medici
+from .princes import Princes
 
 register("medici", Medici)
 register("firenze", Firenze)
+register("princes", Princes)
 register_gymnasium("medici", "Medici", Medici.version)
 register_gymnasium("firenze", "Firenze", Firenze.version)
+register_gymnasium("princes", "Princes", Princes.version)
