@@ -522,3 +522,19 @@ def test_aec_env_plays_a_game_with_characters_and_renders():
         env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     text = env.unwrapped.game.render(env.unwrapped.game_state)
     assert "game over" in text and text.count(" P P P") == 6  # every Palazzo drawn
+
+
+@pytest.mark.parametrize("characters", [False, True])
+def test_one_game_observation_equals_the_batched_one(characters):
+    game = Princes(5, characters=characters)
+    rng = np.random.default_rng(3)
+    st = game.init(np.arange(8))
+    for t in range(400):
+        for b in range(0, 8, 3):
+            one = st.select(np.array([b]))
+            for p in range(5):
+                batched = game._observe_batch(one, np.array([p]))
+                np.testing.assert_array_equal(game.observe(one, np.array([p])), batched, err_msg=f"step {t}")
+        if st.terminated.all():
+            break
+        game.step(st, random_legal_actions(st.legal_action_mask, rng))

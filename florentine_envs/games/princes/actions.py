@@ -3,6 +3,7 @@ works, buildings, professions, freedoms, Bonus cards, the free actions, and the 
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -17,7 +18,6 @@ from .constants import (
     A_MERCHANT_FAME,
     A_PRINCESS,
     A_PROFESSION,
-    A_PROFESSOR_BONUS,
     A_PROFESSOR_PRESTIGE,
     A_RECRUIT,
     A_TAKE_BONUS,
@@ -57,67 +57,95 @@ class ActionRules:
         st.phase[g] = PH_ACTION
 
     def _on_action(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
-        T = self.T
+        kinds = self._action_kinds[actions]  # which handler of ACTION each action goes to
+        if kinds.size == 1 or (kinds == kinds[0]).all():
+            self._action_handlers[kinds[0]](self, st, g, actions)
+            return
+        for kind in np.unique(kinds):
+            sel = kinds == kind
+            self._action_handlers[kind](self, st, g[sel], actions[sel])
+
+    @functools.cached_property
+    def _action_kinds(self) -> np.ndarray:
+        """int[num_actions]: index into ``_action_handlers`` of each action legal in ACTION."""
+        kinds = np.zeros(self.num_actions, np.int64)
+        ranges = (
+            (A_PROFESSION, NUM_PROFESSIONS), (A_PRINCESS, 1), (A_BUILD, NUM_BUILDINGS), (A_TAKE_PROFESSION, 1),
+            (A_FREEDOM, NUM_FREEDOMS), (A_TAKE_BONUS, 1), (A_RECRUIT, NUM_PROFESSIONS), (A_CARDINAL, 1),
+            (A_MERCHANT_FAME, 1), (A_PROFESSOR_PRESTIGE, 2), (A_END_TURN, 1),
+        )  # fmt: skip
+        for kind, (lo, n) in enumerate(ranges):
+            kinds[lo : lo + n] = kind
+        return kinds
+
+    @functools.cached_property
+    def _action_handlers(self) -> list:
+        cls = type(self)
+        return [
+            cls._act_work, cls._act_princess, cls._act_build, cls._act_take_profession, cls._act_freedom,
+            cls._act_take_bonus, cls._act_recruit, cls._act_cardinal, cls._act_merchant, cls._act_professor,
+            cls._end_turn_action,
+        ]  # fmt: skip
+
+    # The first six use one of the turn's actions (SPEC T5); the others are free.
+
+    def _act_work(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        p, x = st.current_player[g].astype(np.int64), actions - A_PROFESSION
+        st.actions_left[g] -= 1
+        st.hand_prof[g, p, x] = False
+        st.known[g, p, x] = False
+        st.table_prof[g, p, x] = True
+        st.work_prof[g] = x
+        st.work_value[g] = self.work_base(st, g, p, x)
+        st.phase[g] = PH_WORK_BONUS
+
+    def _act_princess(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        st.actions_left[g] -= 1
+        st.char_faceup[g, C_PRINCESS] = False
+        st.work_prof[g] = PRINCESS_WORK
+        st.work_value[g] = self.princess_value(st, g, st.current_player[g].astype(np.int64))
+        st.phase[g] = PH_WORK_PAY
+
+    def _act_build(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
         p = st.current_player[g].astype(np.int64)
+        st.actions_left[g] -= 1
+        self._pay(st, g, p, self.T.build_cost[st.builders[g, p]])
+        self._start_place(st, g, actions - A_BUILD, RESUME_ACTION)
 
-        def pick(lo: int, hi: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-            sel = (actions >= lo) & (actions < (hi if hi is not None else lo + 1))
-            return g[sel], p[sel], actions[sel] - lo
+    def _act_take_profession(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        st.actions_left[g] -= 1
+        self._pay(st, g, st.current_player[g].astype(np.int64), self.T.profession_price)
+        st.took_profession[g] = True
+        self._start_draw(st, g, DECK_PROFESSIONS, RESUME_ACTION)
 
-        # The six kinds of action use one action each (SPEC T5); the others are free.
-        used = (actions >= A_PROFESSION) & (actions < A_PROFESSION + NUM_PROFESSIONS)
-        used |= (actions >= A_BUILD) & (actions <= A_PRINCESS)  # build, freedom, take x 2, Princess
-        st.actions_left[g[used]] -= 1
+    def _act_freedom(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        p, f = st.current_player[g].astype(np.int64), actions - A_FREEDOM
+        st.actions_left[g] -= 1
+        self._pay(st, g, p, self.T.freedom_price)
+        st.took_freedom[g] = True
+        st.freedoms[g, p, f] = True
+        st.supply_freedoms[g, f] -= 1
 
-        gw, pw, x = pick(A_PROFESSION, A_PROFESSION + NUM_PROFESSIONS)
-        if gw.size:
-            st.hand_prof[gw, pw, x] = False
-            st.known[gw, pw, x] = False
-            st.table_prof[gw, pw, x] = True
-            st.work_prof[gw] = x
-            st.work_value[gw] = self.work_base(st, gw, pw, x)
-            st.phase[gw] = PH_WORK_BONUS
-        gq, pq, _ = pick(A_PRINCESS)
-        if gq.size:
-            st.char_faceup[gq, C_PRINCESS] = False
-            st.work_prof[gq] = PRINCESS_WORK
-            st.work_value[gq] = self.princess_value(st, gq, pq)
-            st.phase[gq] = PH_WORK_PAY
-        gb, pb, b = pick(A_BUILD, A_BUILD + NUM_BUILDINGS)
-        if gb.size:
-            self._pay(st, gb, pb, T.build_cost[st.builders[gb, pb]])
-            self._start_place(st, gb, b, RESUME_ACTION)
-        gt, pt, _ = pick(A_TAKE_PROFESSION)
-        if gt.size:
-            self._pay(st, gt, pt, T.profession_price)
-            st.took_profession[gt] = True
-            self._start_draw(st, gt, DECK_PROFESSIONS, RESUME_ACTION)
-        gf, pf, f = pick(A_FREEDOM, A_FREEDOM + NUM_FREEDOMS)
-        if gf.size:
-            self._pay(st, gf, pf, T.freedom_price)
-            st.took_freedom[gf] = True
-            st.freedoms[gf, pf, f] = True
-            st.supply_freedoms[gf, f] -= 1
-        gn, pn, _ = pick(A_TAKE_BONUS)
-        if gn.size:
-            self._pay(st, gn, pn, T.bonus_price)
-            self._start_draw(st, gn, DECK_BONUS, RESUME_ACTION)
-        gr, _, x = pick(A_RECRUIT, A_RECRUIT + NUM_PROFESSIONS)
-        if gr.size:
-            self._recruit(st, gr, x)
-        gc, _, _ = pick(A_CARDINAL)
-        if gc.size:
-            st.char_faceup[gc, C_CARDINAL] = False
-            st.actions_left[gc] += 1
-        gm, pm, _ = pick(A_MERCHANT_FAME)
-        if gm.size:
-            self._merchant_fame(st, gm, pm)
-        sel = (actions == A_PROFESSOR_PRESTIGE) | (actions == A_PROFESSOR_BONUS)
-        if sel.any():
-            self._professor(st, g[sel], actions[sel], RESUME_ACTION)
-        ge, _, _ = pick(A_END_TURN)
-        if ge.size:
-            self._end_turn(st, ge)
+    def _act_take_bonus(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        st.actions_left[g] -= 1
+        self._pay(st, g, st.current_player[g].astype(np.int64), self.T.bonus_price)
+        self._start_draw(st, g, DECK_BONUS, RESUME_ACTION)
+
+    def _act_recruit(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        self._recruit(st, g, actions - A_RECRUIT)
+
+    def _act_cardinal(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        st.char_faceup[g, C_CARDINAL] = False
+        st.actions_left[g] += 1
+
+    def _act_merchant(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        self._merchant_fame(st, g, st.current_player[g].astype(np.int64))
+
+    def _act_professor(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        self._professor(st, g, actions, RESUME_ACTION)
+
+    def _end_turn_action(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        self._end_turn(st, g)
 
     def _on_work_bonus(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
         done = actions == A_DONE

@@ -181,7 +181,12 @@ class MaskRules:
         base += np.where(st.built[g, p][rows, T.prof_building], T.value_building, 0)
         cards = st.hand_prof[g, p].sum(1) + st.table_prof[g, p].sum(1) + st.hand_recruit[g, p] + st.table_recruit[g, p]
         common = T.value_jester * st.jesters[g, p].astype(np.int64) + T.value_card * cards + self._muse(st, g, p)
-        bonus = (self.bonus_values(st, g, p, playing=True) * st.bonus_hand[g, p]).sum(1)
+        held = st.bonus_hand[g, p]  # [n, 20]
+        bonus = np.zeros(g.size, np.int64)
+        with_bonus = held.any(1)  # Bonus values cost a feature count: only where cards are held
+        if with_bonus.any():
+            gb, pb = g[with_bonus], p[with_bonus]
+            bonus[with_bonus] = (self.bonus_values(st, gb, pb, playing=True) * held[with_bonus]).sum(1)
         reach = base + (common + bonus - minimum)[:, None] >= 0
         m[g, A_PROFESSION : A_PROFESSION + NUM_PROFESSIONS] = st.hand_prof[g, p] & reach & left[:, None]
         princess = self._owns_faceup(st, g, p, C_PRINCESS)

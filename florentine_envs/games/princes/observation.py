@@ -3,6 +3,7 @@ encoder (float32, raw counts, money in 100 Florin, seats relative to the observe
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -114,6 +115,130 @@ class PrincesObservation:
         return bounds
 
     def observe(self, state: PrincesState, players, out: np.ndarray | None = None) -> np.ndarray:
+        """float32[B, obs_size] (SPEC V); a batch of one takes :meth:`_observe_one`."""
+        o = np.asarray(players)
+        if state.batch_size == 1 and o.size == 1 and 0 <= o.item(0) < self.num_players:
+            obs = np.empty((1, self.obs_size), np.float32) if out is None else out
+            self._observe_one(state, int(o.item(0)), obs[0])
+            return obs
+        return self._observe_batch(state, players, out)
+
+    def _observe_one(self, st: PrincesState, o: int, row: np.ndarray) -> None:
+        """:meth:`observe` of a batch of one (the AEC env) into ``row`` (float32[obs_size]): the
+        values of :meth:`_observe_batch` (a test compares them) from scalar reads and slices,
+        where the batched index arithmetic costs several times more for one game."""
+        T, P, L = self.T, self.num_players, self.obs_layout
+        row[:] = 0.0
+        seats = self._seat_orders[o]
+
+        def rel(seat: int) -> int:
+            return (seat - o) % P
+
+        row[L["phase"].start + st.phase.item(0)] = 1.0
+        rnd = st.round.item(0)
+        row[L["round"].start + rnd] = 1.0
+        row[L["minimum"].start] = T.minimum[rnd]
+        if not st.terminated.item(0):
+            row[L["to_move"].start + rel(st.current_player.item(0))] = 1.0
+        row[L["start_player"].start + rel(st.start.item(0))] = 1.0
+        a = L["auction"].start
+        row[a : a + NUM_STACKS] = st.stack_used[0]
+        stack = st.stack.item(0)
+        row[a + NUM_STACKS + (stack if stack >= 0 else NUM_STACKS)] = 1.0
+        row[a + 15] = st.bid.item(0)
+        a += 16
+        for seat, offset in ((st.high.item(0), 0), (st.opener.item(0), 3 * P)):
+            if seat >= 0:
+                row[a + offset + rel(seat)] = 1.0
+        row[a + P : a + 2 * P] = st.in_auction[0, seats]
+        row[a + 2 * P : a + 3 * P] = st.pawn_free[0, seats]
+        row[a + 4 * P] = st.lone.item(0)
+        s = L["supply"].start
+        row[s : s + 3] = st.supply_landscapes[0]
+        row[s + 3 : s + 6] = (st.supply_jesters.item(0), st.supply_builders.item(0), st.supply_recruiting.item(0))
+        row[s + 6 : s + 9] = st.deck_len[0]
+        row[s + 9 : s + 19] = st.supply_buildings[0]
+        row[s + 19 : s + 22] = st.supply_freedoms[0]
+        row[L["bonus_out"]] = st.bonus_out[0]
+        own_prof, own_bonus, own_prestige = st.hand_prof[0, o], st.bonus_hand[0, o], st.prestige_hand[0, o]
+        drawer = st.current_player.item(0) == o
+        drawn = st.drawn[0] if drawer else np.zeros(NUM_DRAWN, bool)
+        known = st.known[0].copy()
+        known[o] = False
+        seen = st.table_prof[0].any(0) | own_prof | known.any(0) | drawn[:NUM_PROFESSIONS]
+        row[L["unseen_professions"]] = ~seen
+        lo, hi = DRAWN_OFFSET[1], DRAWN_OFFSET[2]
+        row[L["unseen_bonus"]] = ~(st.bonus_out[0] | own_bonus | drawn[lo:hi])
+        row[L["unseen_prestige"]] = ~(own_prestige | drawn[hi:])
+        t = L["turn"].start
+        row[t : t + 3] = (st.actions_left.item(0), st.took_profession.item(0), st.took_freedom.item(0))
+        w = L["work"].start
+        if st.work_prof.item(0) >= 0:
+            row[w + st.work_prof.item(0)] = 1.0
+        row[w + NUM_PROFESSIONS + 1] = st.work_value.item(0)
+        d = L["drawn"].start
+        if st.draw_deck.item(0) >= 0:
+            row[d + st.draw_deck.item(0)] = 1.0
+        row[d + 3] = np.count_nonzero(st.drawn[0])
+        if drawer:
+            row[d + 4 : d + 4 + NUM_DRAWN] = drawn
+        if st.piece.item(0) >= 0:
+            row[L["placing"].start + st.piece.item(0)] = 1.0
+        ctx = st.ctx.item(0)
+        if ctx in (CTX_WIN, CTX_END, CTX_BOUGHT):
+            row[L["char_use"].start + (CTX_WIN, CTX_END, CTX_BOUGHT).index(ctx)] = 1.0
+        c0, width = L["characters"].start, 2 * P + 3
+        owners, faceup = st.char_owner[0].tolist(), st.char_faceup[0].tolist()
+        for c in range(NUM_CHARACTERS):
+            base = c0 + c * width
+            if owners[c] >= 0:
+                row[base + rel(owners[c])] = 1.0
+                row[base + P] = faceup[c]
+                row[base + 2 * P + 2] = 1.0
+        for seat, (card, value) in enumerate(zip(st.pawn_card[0].tolist(), st.pawn_value[0].tolist())):
+            if card >= 0:
+                row[c0 + card * width + P + 1 + rel(seat)] = 1.0
+                row[c0 + card * width + 2 * P + 1] = value
+        row[c0 + NUM_CHARACTERS * width] = st.banker_money.item(0)
+        absolute = np.zeros((P, PLAYER_BLOCK), np.float32)  # by seat, reordered below
+        bits = self._cell_bits
+        absolute[:, _MONEY] = st.money[0]
+        absolute[:, _FAME] = st.fame[0]
+        absolute[:, _BEST] = st.best_work[0]
+        absolute[:, _EMPTY:_BLOCKED] = ((st.occupied[0][:, None] >> bits) & np.uint64(1)) == 0
+        absolute[:, _BLOCKED:_BUILT] = (st.blocked[0][:, None] >> bits) & np.uint64(1)
+        absolute[:, _BUILT:_LAND] = st.built[0]
+        absolute[:, _LAND:_FREE] = st.landscapes[0]
+        absolute[:, _FREE:_JESTERS] = st.freedoms[0]
+        absolute[:, _JESTERS] = st.jesters[0]
+        absolute[:, _BUILDERS] = st.builders[0]
+        absolute[:, _PRESTIGE] = st.prestige_hand[0].sum(1)
+        absolute[:, _HAND] = st.hand_prof[0].sum(1)
+        absolute[:, _HAND_RECRUIT] = st.hand_recruit[0]
+        absolute[:, _BONUS] = st.bonus_hand[0].sum(1)
+        absolute[:, _TABLE:_TABLE_RECRUIT] = st.table_prof[0]
+        absolute[:, _TABLE_RECRUIT] = st.table_recruit[0]
+        absolute[:, _KNOWN:_CHAR_OUT] = st.known[0]
+        absolute[:, _CHAR_OUT] = st.char_out[0]
+        absolute[:, _FITS:] = st.fits[0]
+        row[L["players"]] = absolute[seats].reshape(-1)
+        h = L["own_hand"].start
+        row[h : h + NUM_PROFESSIONS] = own_prof
+        row[h + NUM_PROFESSIONS : h + NUM_PROFESSIONS + NUM_BONUS] = own_bonus
+        row[h + NUM_PROFESSIONS + NUM_BONUS : h + NUM_DRAWN] = own_prestige
+
+    @functools.cached_property
+    def _seat_orders(self) -> list[np.ndarray]:
+        """Per observer o, int[P]: the seat shown in relative block j, (o + j) % P."""
+        P = self.num_players
+        return [(o + np.arange(P)) % P for o in range(P)]
+
+    @functools.cached_property
+    def _cell_bits(self) -> np.ndarray:
+        """uint64[cells]: the shift of each grid cell's bit."""
+        return np.arange(self.T.num_cells, dtype=np.uint64)
+
+    def _observe_batch(self, state: PrincesState, players, out: np.ndarray | None = None) -> np.ndarray:
         st, T, P, L = state, self.T, self.num_players, self.obs_layout
         B = st.batch_size
         o = np.broadcast_to(np.asarray(players, np.int64), (B,))
