@@ -11,6 +11,7 @@ from florentine_envs.games.princes import Princes
 from florentine_envs.games.princes.constants import (
     DECK_SIZES,
     NUM_BUILDINGS,
+    NUM_PIECES,
     PH_ACTION,
     PH_SETUP_DISCARD,
     STREAM_SETUP,
@@ -89,6 +90,7 @@ def put_piece(game: Princes, st, p: int, piece: int) -> None:
     assert free.size, f"no room for piece {piece}"
     mask = squares[free[0]]
     st.occupied[0, p] |= mask
+    st.piece_cells[0, p * NUM_PIECES + piece] |= mask
     if piece < NUM_BUILDINGS:
         st.blocked[0, p] |= mask
         st.built[0, p, piece] = True

@@ -20,6 +20,7 @@ from .constants import (
     DRAWN_OFFSET,
     NUM_BUILDINGS,
     NUM_DRAWN,
+    NUM_PIECES,
     PH_ACTION,
     PH_CHAR_USE,
     PH_KEEP,
@@ -181,6 +182,7 @@ class CommonRules:
         piece = st.piece[g].astype(np.int64)
         squares = T.squares[piece, actions - self.a_place]
         st.occupied[g, p] |= squares
+        st.piece_cells[g, p * NUM_PIECES + piece] |= squares
         building = piece < NUM_BUILDINGS
         if building.any():
             gb, pb, b = g[building], p[building], piece[building]

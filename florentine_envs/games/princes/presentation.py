@@ -37,8 +37,8 @@ _FIXED_NAMES = {
     106: "princess_work", 107: "cardinal", 108: "merchant_fame", 109: "merchant_pay", 110: "professor_prestige",
     111: "professor_bonus",
 }  # fmt: skip
-_LETTERS = "ULWBOSHTRC"  # building initials on the drawing (Library = B, Tower = R)
-_LAND_LETTERS = "flp"  # forest, lake, park
+# The drawing's letters: buildings by initial (Library B, Tower R), landscapes in lower case.
+_LETTERS = "ULWBOSHTRC" + "f~p"  # University .. Chapel, then Forest, Lake, Park
 
 
 def _slug(name: str) -> str:
@@ -122,23 +122,23 @@ class PrincesPresentation:
         ]
 
     def principality_lines(self, st: PrincesState, b: int, p: int) -> list[str]:
-        """A drawing of seat p's grid: P Palazzo, building initials, f/l/p landscapes, . empty."""
+        """A drawing of seat p's grid: P the Palazzo, a building's initial, f / ~ / p a Forest,
+        Lake or Park, . an empty square."""
         T = self.T
         grid = [["." for _ in range(T.cols)] for _ in range(T.rows)]
-
-        def mark(mask: int, letter: str) -> None:
+        masks = [(int(T.palazzo), "P")] + [(int(m), _LETTERS[q]) for q, m in enumerate(self._cells_of(st, b, p))]
+        for mask, letter in masks:
             for i in range(T.num_cells):
                 if mask >> i & 1:
                     grid[i // T.cols][i % T.cols] = letter
-
-        occupied, blocked = int(st.occupied[b, p]), int(st.blocked[b, p])
-        mark(occupied & ~blocked, "~")  # landscapes (their kinds are counted beside the grid)
-        mark(blocked, "#")
-        mark(int(T.palazzo), "P")
         lines = [" ".join(row) for row in grid]
         built = [f"{_LETTERS[i]}={T.building_names[i]}" for i in np.flatnonzero(st.built[b, p])]
         lands = ", ".join(f"{int(n)} {T.landscape_names[i]}" for i, n in enumerate(st.landscapes[b, p]) if n)
         return lines + [f"buildings: {', '.join(built) or 'none'}", f"landscapes: {lands or 'none'}"]
+
+    def _cells_of(self, st: PrincesState, b: int, p: int) -> np.ndarray:
+        """uint64[13]: seat p's cells of each building and landscape kind."""
+        return st.piece_cells[b].reshape(self.num_players, -1)[p]
 
     def render(self, state: PrincesState, game: int = 0) -> str:
         st, T, b = state, self.T, game

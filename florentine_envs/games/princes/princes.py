@@ -98,6 +98,9 @@ class PrincesState(State):
     best_work: np.ndarray  # int16[B, P]     the pawn: best work value this round (0 = none)
     occupied: np.ndarray  # uint64[B, P]     covered grid cells (Palazzo included)
     blocked: np.ndarray  # uint64[B, P]      Palazzo + building cells
+    # uint64[B, P * 13]: cells of each building / landscape kind, seat-major (flat: the core's JSON
+    # writes uint64 fields of one game as a flat list of strings)
+    piece_cells: np.ndarray
     built: np.ndarray  # bool[B, P, 10]
     landscapes: np.ndarray  # int8[B, P, 3]  Forest, Lake, Park
     freedoms: np.ndarray  # bool[B, P, 3]
@@ -228,7 +231,8 @@ class Princes(
             scores=z((B, P), np.int32), step_count=z(B, np.int32), truncated=z(B, bool),
             round=z(B, np.int8), start=z(B, np.int8), setup_done=z(B, np.int8),
             money=z((B, P), np.int32), fame=z((B, P), np.int32), best_work=z((B, P), np.int16),
-            occupied=z((B, P), np.uint64), blocked=z((B, P), np.uint64), built=z((B, P, NUM_BUILDINGS), bool),
+            occupied=z((B, P), np.uint64), blocked=z((B, P), np.uint64),
+            piece_cells=z((B, P * NUM_PIECES), np.uint64), built=z((B, P, NUM_BUILDINGS), bool),
             landscapes=z((B, P, NUM_LANDSCAPES), np.int8), freedoms=z((B, P, NUM_FREEDOMS), bool),
             jesters=z((B, P), np.int8), builders=z((B, P), np.int8), fits=z((B, P, NUM_PIECES), bool),
             hand_prof=z((B, P, NUM_PROFESSIONS), bool), table_prof=z((B, P, NUM_PROFESSIONS), bool),
@@ -398,6 +402,10 @@ class Princes(
         bad((popcount(st.occupied) != palazzo + area).any(1), "covered cells differ from the pieces placed")
         bad(((st.blocked & ~st.occupied) != 0).any(1), "a blocked cell is not covered")
         bad(((st.occupied & T.palazzo) != T.palazzo).any(1), "the Palazzo is not covered")
+        cells = st.piece_cells.reshape(st.batch_size, P, NUM_PIECES)
+        pieces = np.bitwise_or.reduce(cells, axis=2) | T.palazzo  # [B, P]
+        buildings = np.bitwise_or.reduce(cells[:, :, :NUM_BUILDINGS], axis=2) | T.palazzo
+        bad((pieces != st.occupied).any(1) | (buildings != st.blocked).any(1), "piece cells differ from the grid")
         money = st.money.sum(1).astype(np.int64) + st.banker_money
         start = P * T.start_money + (T.banker_start if self.characters else 0)
         bad(money != start + st.money_in.astype(np.int64) - st.money_out, "money not conserved")
