@@ -538,3 +538,44 @@ def test_one_game_observation_equals_the_batched_one(characters):
         if st.terminated.all():
             break
         game.step(st, random_legal_actions(st.legal_action_mask, rng))
+
+
+def test_recruiting_card_used_at_once_and_kept_for_later():
+    game, st = new_game(3, start=0)
+    doctor = give_profession(game, st, 1, "Doctor", table=True)
+    poet = give_profession(game, st, 2, "Poet", table=True)
+    game._refresh_mask(st, G0)
+    act(game, st, "open_Recruiting")
+    act(game, st, "pass")
+    act(game, st, "pass")
+    assert legal_names(game, st) == ["pass", "recruit_Doctor", "recruit_Poet"]  # immediately, or keep it
+    act(game, st, "recruit_Doctor")
+    assert st.hand_prof[0, 0, doctor] and st.known[0, 0, doctor] and st.table_recruit[0, 1] == 1
+    assert st.hand_recruit[0, 0] == 0  # the card now lies on seat 1's table in the Doctor's place
+    furnish(game, st, 0, hand_recruit=1)
+    start_turn(game, st, 0, round_index=1)
+    act(game, st, "recruit_Poet")  # a free action: no action used
+    assert st.actions_left[0] == 2 and st.hand_prof[0, 0, poet] and st.table_recruit[0, 2] == 1
+
+
+def test_the_cardinal_gives_a_third_action_and_the_professor_a_free_card():
+    game, st = new_game(3, start=0, characters=True)
+    st.char_owner[0, 1] = 0  # Cardinal
+    st.char_owner[0, 5] = 0  # Professor (one character a round in play; here both, for the test)
+    start_turn(game, st, 0, round_index=0)
+    money = int(st.money[0, 0])
+    act(game, st, "professor_bonus")  # free: no action, no Florin
+    act(game, st, legal_names(game, st)[0])  # keep a card
+    while st.phase[0] != PH_ACTION:  # order the rest under the deck
+        act(game, st, legal_names(game, st)[0])
+    assert st.bonus_hand[0, 0].sum() == 1 and st.money[0, 0] == money and st.actions_left[0] == 2
+    act(game, st, "take_bonus")
+    while st.phase[0] != PH_ACTION:
+        act(game, st, legal_names(game, st)[0])
+    act(game, st, "take_bonus")
+    while st.phase[0] != PH_ACTION:
+        act(game, st, legal_names(game, st)[0])
+    assert st.actions_left[0] == 0 and "take_bonus" not in legal_names(game, st)
+    act(game, st, "cardinal")
+    assert st.actions_left[0] == 1 and "take_bonus" in legal_names(game, st)  # a third one (D17)
+    assert st.money[0, 0] == money - 6

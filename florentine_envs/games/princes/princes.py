@@ -278,7 +278,8 @@ class Princes(
             st.deck_len[:, deck] = size
         st.start[:] = rng.randint(seeds, STREAM_SETUP, 0, P)
         # Set-up 10: four face-up professions to each seat from the start player on (D1, D2).
-        deal = np.argsort(rng.shuffle_keys(seeds, STREAM_PROFESSIONS, np.zeros(B, np.int64), NUM_PROFESSIONS), 1)
+        keys = rng.shuffle_keys(seeds, STREAM_PROFESSIONS, np.zeros(B, np.int64), NUM_PROFESSIONS)
+        deal = np.argsort(keys, axis=1, kind="stable")
         for i in range(P):
             seat = (st.start.astype(np.int64) + i) % P
             for j in range(T.dealt):
