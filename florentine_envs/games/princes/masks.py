@@ -58,6 +58,7 @@ from .constants import (
     PH_SETUP_DISCARD,
     PH_WORK_BONUS,
     PH_WORK_PAY,
+    S_PRESTIGE,
 )
 
 if TYPE_CHECKING:
@@ -154,7 +155,11 @@ class MaskRules:
     def _mask_char_use(self, st: PrincesState, g, p) -> None:
         m = st.legal_action_mask
         self._mask_character_uses(st, g, p)
-        m[g, A_MERCHANT_PAY] = (st.ctx[g] == CTX_WIN) & self._owns_faceup(st, g, p, C_MERCHANT)
+        win = st.ctx[g] == CTX_WIN
+        m[g, A_MERCHANT_PAY] = win & self._owns_faceup(st, g, p, C_MERCHANT)
+        # Winning the Prestige stack: the Professor may not take the card the object needs.
+        last = win & (st.stack[g] == S_PRESTIGE) & (st.deck_len[g, DECK_PRESTIGE] < 2)
+        m[g[last], A_PROFESSOR_PRESTIGE] = False
         m[g, A_PASS] = True
 
     def _mask_char_auction(self, st: PrincesState, g, p) -> None:
