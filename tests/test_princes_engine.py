@@ -579,3 +579,21 @@ def test_the_cardinal_gives_a_third_action_and_the_professor_a_free_card():
     act(game, st, "cardinal")
     assert st.actions_left[0] == 1 and "take_bonus" in legal_names(game, st)  # a third one (D17)
     assert st.money[0, 0] == money - 6
+
+
+@pytest.mark.parametrize("characters", [False, True])
+def test_one_game_mask_equals_the_batched_one(characters):
+    game = Princes(4, characters=characters)
+    rng = np.random.default_rng(4)
+    st = game.init(np.arange(12))
+    compared = 0
+    while not st.terminated.all():
+        for b in np.flatnonzero(~st.terminated)[:2]:
+            one = st.select(np.array([b]))
+            game._refresh_mask(one, np.array([0]))  # the scalar path (a batch of one)
+            batched = st.copy()
+            game._refresh_mask(batched, np.array([b, (b + 1) % 12]))  # the batched path
+            np.testing.assert_array_equal(one.legal_action_mask[0], batched.legal_action_mask[b])
+            compared += st.phase[b] == PH_ACTION
+        game.step(st, random_legal_actions(st.legal_action_mask, rng))
+    assert compared > 50

@@ -3,6 +3,7 @@ for a subset of the batch after every step."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -72,6 +73,9 @@ class MaskRules:
 
     def _refresh_mask(self, st: PrincesState, g: np.ndarray) -> None:
         """Recompute ``legal_action_mask`` for games ``g`` (GAME_OVER rows stay all False)."""
+        if g.size == 1 and st.batch_size == 1:  # the AEC env: scalar reads where they pay
+            self._mask_one(st)
+            return
         st.legal_action_mask[g] = False
         phase = st.phase[g]
         if g.size == 1:
@@ -88,7 +92,73 @@ class MaskRules:
                 gs = g[sel]
                 fill(self, st, gs, st.current_player[gs].astype(np.int64))
 
-    @property
+    def _mask_one(self, st: PrincesState) -> None:
+        """The mask of a batch of one: ACTION (the costliest phase) from scalar reads and views,
+        the rules of :meth:`_mask_action` (a test compares the two on random positions); every
+        other phase through its batched filler."""
+        mask = st.legal_action_mask[0]
+        mask[:] = False
+        phase = st.phase.item(0)
+        if phase != PH_ACTION:
+            fill = self._mask_fillers.get(phase)
+            if fill is not None:
+                fill(self, st, self._one, st.current_player[self._one].astype(np.int64))
+            return
+        T, p = self.T, st.current_player.item(0)
+        seat = np.array([p])
+        left = st.actions_left.item(0) >= 1
+        money = st.money.item(0, p)
+        purse = money if self.characters else money + st.fame.item(0, p) * T.florin_per_fame_sold
+        if left:
+            hand = st.hand_prof[0, p]
+            if hand.any():
+                minimum = T.minimum[st.round.item(0)]
+                landscapes = st.landscapes[0, p]
+                cards = int(hand.sum() + st.table_prof[0, p].sum()) + st.hand_recruit.item(0, p)
+                cards += st.table_recruit.item(0, p)
+                common = T.value_jester * st.jesters.item(0, p) + T.value_card * cards
+                common += self._muse(st, self._one, seat).item(0)
+                held = st.bonus_hand[0, p]
+                if held.any():
+                    values = self.bonus_values(st, self._one, seat, playing=True)[0]
+                    common += int(values[held].sum())
+                base = np.where(landscapes[T.prof_landscape] > 0, T.value_landscape, 0)
+                base += np.where(st.freedoms[0, p][T.prof_freedom], T.value_freedom, 0)
+                base += np.where(st.built[0, p][T.prof_building], T.value_building, 0)
+                mask[A_PROFESSION : A_PROFESSION + NUM_PROFESSIONS] = hand & (base + common >= minimum)
+            if self.characters and st.char_owner.item(0, C_PRINCESS) == p and st.char_faceup.item(0, C_PRINCESS):
+                value = self.princess_value(st, self._one, seat).item(0)
+                mask[A_PRINCESS] = value >= T.minimum[st.round.item(0)]
+            if T.build_cost[st.builders.item(0, p)] <= purse:
+                build = (st.supply_buildings[0] > 0) & ~st.built[0, p] & st.fits[0, p, :NUM_BUILDINGS]
+                mask[A_BUILD : A_BUILD + NUM_BUILDINGS] = build
+            if not st.took_profession.item(0) and st.deck_len.item(0, DECK_PROFESSIONS) > 0:
+                mask[A_TAKE_PROFESSION] = T.profession_price <= purse
+            if not st.took_freedom.item(0) and T.freedom_price <= purse:
+                freedom = (st.supply_freedoms[0] > 0) & ~st.freedoms[0, p]
+                mask[A_FREEDOM : A_FREEDOM + NUM_FREEDOMS] = freedom
+            if st.deck_len.item(0, DECK_BONUS) > 0:
+                mask[A_TAKE_BONUS] = T.bonus_price <= purse
+        if st.hand_recruit.item(0, p) > 0:
+            mask[A_RECRUIT : A_RECRUIT + NUM_PROFESSIONS] = self._recruit_targets(st, self._one)[0]
+        if self.characters:
+            owner, up = st.char_owner[0], st.char_faceup[0]
+            mask[A_CARDINAL] = owner.item(C_CARDINAL) == p and up.item(C_CARDINAL)
+            if owner.item(C_MERCHANT) == p and up.item(C_MERCHANT):
+                mask[A_MERCHANT_FAME] = True
+            if owner.item(C_PROFESSOR) == p and up.item(C_PROFESSOR):
+                mask[A_PROFESSOR_PRESTIGE] = st.deck_len.item(0, DECK_PRESTIGE) > 0
+                mask[A_PROFESSOR_BONUS] = st.deck_len.item(0, DECK_BONUS) > 0
+        mask[A_END_TURN] = True
+
+    @functools.cached_property
+    def _one(self) -> np.ndarray:
+        """int[1] ``[0]``: the game index of a batch of one (read-only)."""
+        one = np.zeros(1, np.int64)
+        one.flags.writeable = False
+        return one
+
+    @functools.cached_property
     def _mask_fillers(self) -> dict:
         cls = type(self)
         return {
