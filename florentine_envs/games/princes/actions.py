@@ -23,9 +23,12 @@ from .constants import (
     A_TAKE_BONUS,
     A_TAKE_PROFESSION,
     C_CARDINAL,
+    C_MERCHANT,
     C_MUSE,
     C_PRINCESS,
+    C_PROFESSOR,
     DECK_BONUS,
+    DECK_PRESTIGE,
     DECK_PROFESSIONS,
     NUM_BUILDINGS,
     NUM_FREEDOMS,
@@ -206,6 +209,23 @@ class ActionRules:
         return features @ self.T.bonus_coef.T
 
     # ----------------------------------------------------- turn and round
+
+    def _auto_end_turns(self, st: PrincesState, g: np.ndarray) -> None:
+        """End the turns of the games in ``g`` whose player is in ACTION with no action left and no
+        free action (Recruiting card, character) to take: `end_turn` is then the only legal move,
+        which the forced-move rule would play; ending here saves the engine a pass per game."""
+        idle = g[(st.phase[g] == PH_ACTION) & (st.actions_left[g] == 0)]
+        if idle.size == 0:
+            return
+        p = st.current_player[idle].astype(np.int64)
+        free = (st.hand_recruit[idle, p] > 0) & self._recruit_targets(st, idle).any(1)
+        if self.characters:
+            owner, up = st.char_owner[idle], st.char_faceup[idle]
+            mine = (owner == p[:, None]) & up  # [n, 6]
+            decks = (st.deck_len[idle, DECK_PRESTIGE] > 0) | (st.deck_len[idle, DECK_BONUS] > 0)
+            free |= mine[:, C_CARDINAL] | mine[:, C_MERCHANT] | (mine[:, C_PROFESSOR] & decks)
+        if not free.all():
+            self._end_turn(st, idle[~free])
 
     def _end_turn(self, st: PrincesState, g: np.ndarray) -> None:
         st.actions_left[g] = 0

@@ -7,6 +7,7 @@ needed, ``p`` (int[n]) the seat in each of those games."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -203,13 +204,23 @@ class CommonRules:
 
     def _refresh_fits(self, st: PrincesState, g: np.ndarray, p: np.ndarray) -> None:
         """``fits[g, p, piece]``: whether each piece has a legal placement now (SPEC P)."""
+        squares, halo, starts, buildings = self._flat_placements
+        ok = (squares & st.occupied[g, p][:, None]) == 0  # [n, placements]
+        blocked = np.where(st.builders[g, p] >= 2, np.uint64(0), st.blocked[g, p])  # [n]
+        ok[:, :buildings] &= (halo & blocked[:, None]) == 0
+        st.fits[g, p] = np.logical_or.reduceat(ok, starts, axis=1)
+
+    @functools.cached_property
+    def _flat_placements(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        """The placement tables without their empty entries, piece after piece: (squares
+        uint64[n], halo of the building placements uint64[m], int[13] where each piece's run
+        starts, m = how many placements the buildings have (they come first))."""
         T = self.T
-        occupied = st.occupied[g, p][:, None, None]  # [n, 1, 1]
-        free = (T.squares[None] != 0) & ((T.squares[None] & occupied) == 0)  # [n, 13, 8 * cells]
-        blocked = np.where(st.builders[g, p] >= 2, np.uint64(0), st.blocked[g, p])[:, None]  # [n, 1]
-        apart = (T.halo[None, :NUM_BUILDINGS] & blocked[:, :, None]) == 0  # [n, 10, 8 * cells]
-        free[:, :NUM_BUILDINGS] &= apart
-        st.fits[g, p] = free.any(2)
+        valid = T.squares != 0  # [13, 8 * cells]
+        counts = valid.sum(1)
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        buildings = int(counts[:NUM_BUILDINGS].sum())
+        return T.squares[valid], T.halo[valid][:buildings], starts, buildings
 
     def _placements(self, st: PrincesState, g: np.ndarray) -> np.ndarray:
         """bool[n, 8 * cells]: the legal placements of the pending piece for the current player."""

@@ -339,6 +339,7 @@ class Princes(
             handlers[state.phase.item(games.item(0))](self, state, games, actions)
         else:
             dispatch(state.phase, games, actions, {ph: functools.partial(h, self, state) for ph, h in handlers.items()})
+        self._auto_end_turns(state, games)
         state.scores[games] = state.fame[games]  # the score is the fame track (SPEC E)
         self._refresh_mask(state, games)
 
