@@ -980,13 +980,8 @@ class PrincesReference:
         if self.characters:
             if self._owns_faceup(p, CARDINAL):
                 legal.append(CARDINAL_ACTION)
-            if self._owns_faceup(p, MERCHANT):
-                legal.append(MERCHANT_FAME)
-            if self._owns_faceup(p, PROFESSOR):
-                if self.decks[DECK_PRESTIGE]:
-                    legal.append(PROFESSOR_PRESTIGE)
-                if self.decks[DECK_BONUS]:
-                    legal.append(PROFESSOR_BONUS)
+            # RB Merchant / Professor: "at any time on your turn during the Action phase"
+            legal += self._char_use_options(p, CTX_NONE)
         return sorted(legal)
 
     def legal_action_mask(self) -> np.ndarray:
