@@ -17,22 +17,19 @@ order, not taken from the engine.
 Questions for the lead (the SPEC is silent, ambiguous or self-contradictory; the reading taken
 here is stated):
 
-1. SPEC V ``supply`` is declared 23 wide (and ``obs_size = 312 + 198 P`` counts 23), but its
-   list names 22 values: landscapes 3, jesters, builders, recruiting, three deck lengths,
-   buildings 10, freedoms 3. The reference writes the 22 listed values, so its obs_size is
-   311 + 198 P.
-2. SPEC S / SETUP_DISCARD: a returned profession goes "into the pool"; the reference appends it to
+1. SPEC S / SETUP_DISCARD: a returned profession goes "into the pool"; the reference appends it to
    the profession deck at once (the supply's "profession deck length" is 21 - 4P + returned
    cards during the set-up), since the pool is reshuffled into the deck.
-3. SPEC T1 / AUCTION_CHOOSE: ``lone`` is set only by choose(q) when a seat is left, and cleared
+2. SPEC T1 / AUCTION_CHOOSE: ``lone`` is set only by choose(q) when a seat is left, and cleared
    only at T1 and when an auction continues; so after a lone player withdraws it stays 1 until
    the next round's auction (taken literally).
-4. SPEC V ``drawn``: "number of drawn cards" is read as the cards still waiting (drawn, not yet
+3. SPEC V ``drawn``: "number of drawn cards" is read as the cards still waiting (drawn, not yet
    kept or put under), i.e. it falls during ORDER.
-5. RB Work scoring example: "She also has 4 Profession cards (including the Poet she just played)
+4. RB Work scoring example: "She also has 4 Profession cards (including the Poet she just played)
    and a Recruiting card" but counts "Profession and Recruiting Cards: 4" for a total of 15. The
-   total 15 (and 100 Florin + 7 fame) is reproduced with 3 professions and 1 Recruiting card.
-6. A draw from an empty deck cannot be started by the rules, except in one corner: the Professor
+   total 15 (and 100 Florin + 7 fame) is reproduced with 3 professions and 1 Recruiting card
+   (DESIGN_NOTES D37 reads it the same way).
+5. A draw from an empty deck cannot be started by the rules, except in one corner: the Professor
    taking the last Prestige card when its owner has just won the Prestige object. The reference
    then draws nothing and the auction continues.
 """

@@ -31,8 +31,7 @@ def obs_fields(num_players: int) -> list[tuple[str, int]]:
         ("to_move", P),
         ("start_player", P),
         ("auction", 17 + 4 * P),
-        # SPEC V lists 22 values (landscapes 3, jesters, builders, recruiting, 3 deck lengths,
-        # buildings 10, freedoms 3) but declares 23: see the module docstring of the package.
+        # landscapes 3, jesters, builders, recruiting, 3 deck lengths, buildings 10, freedoms 3
         ("supply", 22),
         ("bonus_out", NUM_BONUS),
         ("unseen_professions", NUM_PROFESSIONS),
