@@ -109,6 +109,12 @@ def give(ref: PrincesReference, p: int, jesters=0, builders=0, freedoms=(), recr
     ref.refresh_fits(p)
 
 
+def own(ref: PrincesReference, character: int, p: int) -> None:
+    """Seat p holds ``character`` face up, as if bought at the last character auction."""
+    ref.char_owner[character] = p
+    ref.char_faceup[character] = True
+
+
 def legal(ref: PrincesReference) -> set[int]:
     return set(np.flatnonzero(ref.legal_action_mask()).tolist())
 
@@ -405,7 +411,7 @@ def test_rulebook_poet_work_of_15():
     a Poet ... she has a Travel Freedom, a Theater, and 2 Jesters ... Freedom 3, Building 4, Jesters
     4, Profession and Recruiting Cards 4 ... Total 15 ... She takes 100 Florin from the Bank and
     moves her scoring Fame disk 7 spaces." (Three professions and a Recruiting card make the 4 the
-    example counts; see the package docstring, question 4, and DESIGN_NOTES D37.)"""
+    example counts; see the package docstring, question 3, and DESIGN_NOTES D37.)"""
     ref = with_start(4, 0)
     finish_setup(ref)
     skip_to_actions(ref)
@@ -580,7 +586,7 @@ def test_rulebook_princess_work_of_16():
     skip_to_actions(ref)
     place_pieces(ref, 0, buildings=["Laboratory", "Library"], forests=2, lakes=1)
     give(ref, 0, jesters=1, freedoms=[TRAVEL])  # "Freedoms, Jesters ... may not be used"
-    ref.char_owner[PRINCESS] = 0
+    own(ref, PRINCESS, 0)
     assert ref.princess_value(0) == 16
     ref.round = 6  # minimum 17
     assert PRINCESS_WORK not in legal(ref)
@@ -603,7 +609,7 @@ def test_rulebook_muse_adds_the_round_number():
     set_cards(ref, 0, hand=[a, b])
     place_pieces(ref, 0, lakes=1)
     give(ref, 0, jesters=3, freedoms=[TRAVEL])
-    ref.char_owner[MUSE] = 0
+    own(ref, MUSE, 0)
     values = []
     for x in (a, b):
         ref.step(PROFESSION + x)
@@ -620,7 +626,7 @@ def test_rulebook_merchant_example():
     for choice in (MERCHANT_FAME, MERCHANT_PAY):
         ref = with_start(4, 1, characters=True)  # Leon is seat 1
         finish_setup(ref)
-        ref.char_owner[MERCHANT] = 1
+        own(ref, MERCHANT, 1)
         ref.fame = [2, 1, 3, 4]
         ref.step(OPEN + LAKE)
         ref.step(RAISE)  # seat 2: 300
@@ -721,7 +727,7 @@ def test_rulebook_professor_example():
     from the Bonus deck, chooses 1 to keep, and places the others facedown on the bottom"."""
     ref = with_start(3, 0, characters=True)
     finish_setup(ref)
-    ref.char_owner[PROFESSOR] = 1
+    own(ref, PROFESSOR, 1)
     while ref.phase == AUCTION_CHOOSE:
         ref.step(WITHDRAW)
     assert ref.phase == CHAR_USE and ref.ctx == CTX_END and ref.current_player == 1
@@ -742,7 +748,7 @@ def test_cardinal_gives_a_third_action():
     ref = with_start(3, 0, characters=True)
     finish_setup(ref)
     skip_to_actions(ref)
-    ref.char_owner[CARDINAL] = 0
+    own(ref, CARDINAL, 0)
     ref.step(FREEDOM + TRAVEL)
     ref.step(BUILD + BUILDINGS.index("Tower"))
     ref.step(min(legal(ref)))

@@ -127,10 +127,13 @@ class PrincesReference:
         self.resume = RESUME_AUCTION
         self.ctx = CTX_NONE
         self.ctx_index = 0
-        # -- characters. SPEC S: "Banker money banker_start; no owners."
+        # -- characters. RB The Muse and the Princess, SETUP: "Follow the normal setup rules with the
+        # following additions: ... Place 600 Florin on the Banker Character card." Without the
+        # expansion there is no money on it. ``char_faceup`` is "face up in front of its owner" (a
+        # card that can still be used): False while a card lies in the Character card area.
         self.char_owner = [-1] * NUM_CHARACTERS
-        self.char_faceup = [True] * NUM_CHARACTERS
-        self.banker_money = T.banker_start
+        self.char_faceup = [False] * NUM_CHARACTERS
+        self.banker_money = T.banker_start if self.characters else 0
         self.pawn_card = [-1] * P
         self.pawn_value = [0] * P
         self.char_out = [False] * P
@@ -435,13 +438,13 @@ class PrincesReference:
         """The first available player at or after q chooses a stack (D11)."""
         P = self.num_players
         free = sum(self.pawn_free)
+        # RB: "When there is only one player who still has their Pawn in front of them, they may
+        # simply pay the Bank 200 Florin to take any one available object".
+        self.lone = free == 1
         if free == 0:
             self._end_auction_phase()
             return
         self.current_player = next(s % P for s in range(q, q + P) if self.pawn_free[s % P])
-        # RB: "When there is only one player who still has their Pawn in front of them, they may
-        # simply pay the Bank 200 Florin to take any one available object".
-        self.lone = free == 1
         self.phase = AUCTION_CHOOSE
 
     def _available(self, p: int, s: int, ignore_used: bool = False) -> bool:
@@ -475,12 +478,11 @@ class PrincesReference:
         at 200 Florin" (2 players: 300)."""
         p = self.current_player
         self.stack = s
-        self.opener = p
+        self.opener = self.high = p  # the lone buyer is the high bidder too (question 5)
         if self.lone:
             self.bid = self.T.lone_price  # D6
             self._win(p)
             return
-        self.high = p
         self.bid = self.T.opening_bid[self.num_players]
         self.in_auction = list(self.pawn_free)
         self.current_player = self._next_in_auction(p)
@@ -654,7 +656,7 @@ class PrincesReference:
         if self.char_owner[BANKER] >= 0:
             self.banker_money = self.T.banker_refill
         self.char_owner = [-1] * NUM_CHARACTERS
-        self.char_faceup = [True] * NUM_CHARACTERS
+        self.char_faceup = [False] * NUM_CHARACTERS  # back in the Character card area (question 7)
         self.char_out = [False] * self.num_players
         self.pawn_card = [-1] * self.num_players
         self._char_turn(self.start)
