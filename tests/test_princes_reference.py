@@ -742,6 +742,30 @@ def test_rulebook_professor_example():
     assert ref.phase == CHAR_AUCTION and ref.char_owner[PROFESSOR] == -1  # returned
 
 
+def test_professor_leaves_the_won_prestige_card():
+    """D38: the Professor may be used "when you win a bid on an object", but not to take the last
+    Prestige card of a won Prestige auction ("When a stack is exhausted, no more objects of that
+    type can be acquired")."""
+    for cards, offered in ((1, False), (2, True)):
+        ref = with_start(3, 0, characters=True)
+        finish_setup(ref)
+        own(ref, PROFESSOR, 0)
+        for card in ref.decks[DECK_PRESTIGE][cards:]:
+            ref.prestige_hand[1].add(card)
+        del ref.decks[DECK_PRESTIGE][cards:]
+        ref.pawn_free = [True, False, False]
+        ref._choose(0)
+        ref.step(OPEN + PRESTIGE_STACK)  # lone: a won bid (D12)
+        assert ref.phase == CHAR_USE and ref.ctx == CTX_WIN
+        assert (PROFESSOR_PRESTIGE in legal(ref)) == offered and PROFESSOR_BONUS in legal(ref)
+        if offered:
+            ref.step(PROFESSOR_PRESTIGE)  # both drawn: keep one, the other goes under
+            assert ref.phase == KEEP
+            ref.step(min(legal(ref)))  # then the won object takes the card put under
+            assert len(ref.prestige_hand[0]) == 2 and not ref.decks[DECK_PRESTIGE]
+        ref.check_invariants()
+
+
 def test_cardinal_gives_a_third_action():
     """RB Cardinal: "flip the Cardinal Character card facedown to gain one extra action ... You may
     still only perform the Take a Profession card and Introduce a Freedom actions once each"."""

@@ -15,7 +15,7 @@ order, not taken from the engine.
 * ``observation.py`` -- the observation vector (SPEC V) and the invariants.
 
 Questions for the lead (the SPEC is silent, ambiguous or differs from its own text; the reading
-taken here is stated; 1-4 were read the same way by the engine, 5-7 are where the SPEC's text
+taken here is stated; 1-3 were read the same way by the engine, 4-6 are where the SPEC's text
 and both implementations part, the reference following the engine, as the rulebook is silent):
 
 1. SPEC S / SETUP_DISCARD: a returned profession goes "into the pool"; the reference appends it to
@@ -27,15 +27,12 @@ and both implementations part, the reference following the engine, as the rulebo
    and a Recruiting card" but counts "Profession and Recruiting Cards: 4" for a total of 15. The
    total 15 (and 100 Florin + 7 fame) is reproduced with 3 professions and 1 Recruiting card
    (DESIGN_NOTES D37 reads it the same way).
-4. A draw from an empty deck cannot be started by the rules, except in one corner: the Professor
-   taking the last Prestige card when its owner has just won the Prestige object. The reference
-   then draws nothing and the auction continues.
-5. SPEC AUCTION_CHOOSE, lone ``open_s``: "opener = p, bid = lone_buyer_price, stack = s" leaves
+4. SPEC AUCTION_CHOOSE, lone ``open_s``: "opener = p, bid = lone_buyer_price, stack = s" leaves
    ``high`` at -1; the reference (like the engine) makes the lone buyer the high bidder too.
-6. SPEC choose(q): ``lone`` is set "Otherwise" (a seat is left) and cleared at T1 and when an
+5. SPEC choose(q): ``lone`` is set "Otherwise" (a seat is left) and cleared at T1 and when an
    auction continues, so after a lone player withdraws it would stay 1 through the action phase;
    the reference (like the engine) sets ``lone = (n == 1)`` also when n = 0.
-7. SPEC C: returned characters are "(owner -1, face up)" and SPEC S says nothing of ``face up``;
+6. SPEC C: returned characters are "(owner -1, face up)" and SPEC S says nothing of ``face up``;
    the reference (like the engine) shows ``face up`` = 1 only for a card face up in front of
    its owner (bought, not yet flipped): 0 in the Character card area. Without the expansion the
    Banker holds no money (RB: its 600 Florin is an "addition" to the set-up of the expansion).

@@ -360,10 +360,8 @@ class PrincesReference:
         (all cards if there are fewer than 5), choose 1 ... place the other 4 cards facedown in any
         order at the bottom"."""
         n = min(self.T.draw_count, len(self.decks[deck]))
+        assert n > 0, "a draw was started on an empty deck"  # the masks never allow it (D23, D38)
         self.resume = resume
-        if n == 0:  # never started on an empty deck by the rules above; a guard only
-            self._resume()
-            return
         self.drawn = self.decks[deck][:n]
         del self.decks[deck][:n]
         self.draw_deck = deck
@@ -478,7 +476,7 @@ class PrincesReference:
         at 200 Florin" (2 players: 300)."""
         p = self.current_player
         self.stack = s
-        self.opener = self.high = p  # the lone buyer is the high bidder too (question 5)
+        self.opener = self.high = p  # the lone buyer is the high bidder too (question 4)
         if self.lone:
             self.bid = self.T.lone_price  # D6
             self._win(p)
@@ -611,7 +609,10 @@ class PrincesReference:
             if ctx == CTX_WIN:
                 options.append(MERCHANT_PAY)
         if self._owns_faceup(p, PROFESSOR):
-            if self.decks[DECK_PRESTIGE]:
+            # D38: at a won Prestige auction the Professor may not take the card the object needs
+            # ("When a stack is exhausted, no more objects of that type can be acquired").
+            need = 2 if ctx == CTX_WIN and self.stack == PRESTIGE_STACK else 1
+            if len(self.decks[DECK_PRESTIGE]) >= need:
                 options.append(PROFESSOR_PRESTIGE)
             if self.decks[DECK_BONUS]:
                 options.append(PROFESSOR_BONUS)
@@ -656,7 +657,7 @@ class PrincesReference:
         if self.char_owner[BANKER] >= 0:
             self.banker_money = self.T.banker_refill
         self.char_owner = [-1] * NUM_CHARACTERS
-        self.char_faceup = [False] * NUM_CHARACTERS  # back in the Character card area (question 7)
+        self.char_faceup = [False] * NUM_CHARACTERS  # back in the Character card area (question 6)
         self.char_out = [False] * self.num_players
         self.pawn_card = [-1] * self.num_players
         self._char_turn(self.start)
