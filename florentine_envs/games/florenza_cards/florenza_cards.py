@@ -143,6 +143,26 @@ class FlorenzaCards(
         self._build_tables()
         self._build_action_names()
         self._build_layout()
+        # balance hooks (core.game's contract): the Florenza cards played and the monuments
+        # completed, by kind; the same names at every player count and with or without guilds
+        self.component_names = tuple(f"card:{c}" for c in t.card_ids) + tuple(f"monument:{m}" for m in t.mon_ids)
+
+    def acquisitions(self, state: FlorenzaCardsState) -> np.ndarray:
+        """int32[B, P, K + M]: Florenza cards each player has in play (never more than one of a
+        kind) and monuments each has completed (``component_names``)."""
+        seats = np.arange(self.num_players)
+        completed = (state.mon_state == DONE)[:, None, :] & (state.mon_owner[:, None, :] == seats[None, :, None])
+        return np.concatenate([state.in_play, completed], axis=2).astype(np.int32)
+
+    def running_scores(self, state: FlorenzaCardsState) -> np.ndarray:
+        """float32[B, P]: the score if the game ended now (SPEC §8 on the state as it stands:
+        unfulfilled reservations already count against it; for analysis, it reads the hidden
+        values of reserved artists); the final score once the game is over."""
+        running = state.scores.astype(np.float32)
+        live = np.flatnonzero(~state.terminated)
+        if live.size:
+            running[live] = sum(self.score_breakdown(state, live).values())
+        return running
 
     def _build_action_names(self) -> None:
         t, res, types = self.t, self.t.resource_names, self.t.type_names
@@ -253,7 +273,9 @@ class FlorenzaCards(
                     sizes.append((where, q, int(where[b, q].sum())))
                     pool += np.repeat(np.arange(self.K), where[b, q]).tolist()
                     where[b, q] = 0
-            pool = [pool[i] for i in gen.permutation(len(pool))]
+            # sorted first, so the redraw depends only on what the player knows (the pool's
+            # multiset), never on where the hidden cards actually lie
+            pool = np.sort(pool)[gen.permutation(len(pool))].tolist()
             for where, q, size in sizes:
                 np.add.at(where[b, q], pool[:size], 1)
                 pool = pool[size:]
@@ -261,17 +283,21 @@ class FlorenzaCards(
             out.deck[b, pos:end] = pool
             # monuments still in the deck: a new order among the undrawn draw positions
             undrawn = np.flatnonzero(out.mon_state[b] == IN_DECK)
-            out.mon_pos[b, undrawn] = gen.permutation(out.mon_pos[b, undrawn])
+            out.mon_pos[b, undrawn] = gen.permutation(np.sort(out.mon_pos[b, undrawn]))
             # artists: unrevealed copies (deck, table, reserved, discarded) swap identities within a
             # kind; the deck's copies then take a new order among the undrawn positions
             unrevealed = out.art_state[b] != DONE
             for a in range(self.AK):
                 copies = np.arange(t.abase[a], t.abase[a] + t.art_copies[a])
                 copies = copies[unrevealed[copies]]
+                # the (position, state, owner) triples of the kind's unrevealed copies are public
+                # as a multiset; dealt in a canonical order to a random permutation of the copies
+                triples = np.stack([f[b, copies] for f in (out.art_pos, out.art_state, out.art_owner)])
+                triples = triples[:, np.lexsort(triples[::-1])]
                 perm = gen.permutation(copies)
-                for field in (out.art_pos, out.art_state, out.art_owner):
-                    field[b, perm] = field[b, copies].copy()
+                for field, values in zip((out.art_pos, out.art_state, out.art_owner), triples):
+                    field[b, perm] = values
             in_deck = np.flatnonzero(out.art_state[b] == IN_DECK)
-            out.art_pos[b, in_deck] = gen.permutation(out.art_pos[b, in_deck])
+            out.art_pos[b, in_deck] = gen.permutation(np.sort(out.art_pos[b, in_deck]))
         out.seed[:] = new_seeds
         return out

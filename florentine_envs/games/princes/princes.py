@@ -215,6 +215,25 @@ class Princes(
         self.num_actions = self.a_fame + self.fame_choices
         self.action_names = self._build_action_names()
         self._build_layout()
+        # balance hooks (core.game's contract): the objects of the principality, by kind
+        T = self.T
+        self.component_names = (
+            tuple(f"building:{n}" for n in T.building_names) + tuple(f"landscape:{n}" for n in T.landscape_names)
+            + tuple(f"freedom:{n}" for n in T.freedom_names) + ("character:Jester", "character:Builder")
+        )  # fmt: skip
+
+    def acquisitions(self, state: PrincesState) -> np.ndarray:
+        """int32[B, P, C]: buildings built, landscapes, Freedoms, Jesters and Builders each
+        player owns (``component_names``); none of them ever leaves a principality."""
+        return np.concatenate(
+            [state.built, state.landscapes, state.freedoms, state.jesters[..., None], state.builders[..., None]],
+            axis=2,
+        ).astype(np.int32)
+
+    def running_scores(self, state: PrincesState) -> np.ndarray:
+        """float32[B, P]: prestige points on the fame track so far (the Prestige cards score
+        only at the end); the final score once the game is over."""
+        return np.where(state.terminated[:, None], state.scores, state.fame).astype(np.float32)
 
     # ------------------------------------------------------------- set-up
 
@@ -474,6 +493,9 @@ class Princes(
                     drawn = [int(x) for x in np.flatnonzero(out.drawn[b, lo : lo + size])]
                     pool += drawn
                     out.drawn[b, lo : lo + size] = False
+                # sorted first, so the redraw depends only on what the player knows (the pool's
+                # multiset), never on where the hidden cards actually lie
+                pool.sort()
                 keys = rng.hash64(new_seeds[b], 98, deck, np.arange(len(pool)))
                 pool = [pool[i] for i in np.argsort(keys, kind="stable")]
                 for q, n in counts.items():
