@@ -260,6 +260,19 @@ def test_study_statistics_are_the_counts_of_its_games(study):
     assert all(0 <= r["acquisition_rate"] <= 1 and (np.isnan(r["win_q"]) or r["win_q"] >= r["win_p"]) for r in rows)
 
 
+def test_large_studies_resample_blocks_of_deals(study, monkeypatch):
+    from training.balance.metrics import cell_summary
+
+    data = study.data[2]
+    exact = cell_summary(data, 3, ("heuristic",), 1, seed=0)
+    monkeypatch.setattr(stats, "MAX_UNITS", 6)  # 24 deals in 6 blocks of 4
+    unit, U = stats.resampling_units(data["deal"], 24)
+    assert U == 6 and np.bincount(unit).tolist() == [4] * 6 and (np.diff(unit) >= 0).all()
+    blocked = cell_summary(data, 3, ("heuristic",), 1, seed=0)
+    assert blocked["length"]["estimate"] == pytest.approx(exact["length"]["estimate"])  # the same estimates
+    assert blocked["length"]["low"] != exact["length"]["low"]  # resampled over blocks
+
+
 def test_report_files_are_written(study, tmp_path):
     paths = write_report(study, tmp_path)
     markdown = paths["markdown"].read_text()
@@ -286,8 +299,10 @@ def test_a_time_box_plays_the_first_chunk_of_every_cell():
 
 def test_the_command_line_writes_a_report_and_refuses_bad_keys(tmp_path, capsys):
     out = tmp_path / "study"
-    assert main(["balance", "medici", "--players", "2", "--games", "6", "--out", str(out), "--no-progress"]) == 0
+    arguments = ["balance", "medici", "--players", "2", "--games", "6", "--out", str(out), "--no-progress"]
+    assert main([*arguments, "--no-raw"]) == 0
     assert (out / "report.html").exists() and "most effective" in capsys.readouterr().out
+    assert not (out / "games.csv").exists()  # --no-raw: no per-game files
     assert main(["balance", "medici", "--players", "2", "--set", "bogus=1", "--no-progress"]) == 2
     assert "unknown variant key 'bogus'; allowed: cards_path, data, monopoly_variant, reward" in capsys.readouterr().err
 

@@ -190,7 +190,7 @@ def cmd_balance(args) -> int:
     )  # fmt: skip
     result = run_study(spec, backend=args.backend, address=args.ray_address, max_seconds=args.seconds,
                        progress=not args.no_progress)  # fmt: skip
-    paths = write_report(result, args.out or default_out_dir(result))
+    paths = write_report(result, args.out or default_out_dir(result), raw=not args.no_raw)
     summary = result.summary
     for cell in summary["cells"]:
         if cell["kind"] != "main":
@@ -348,6 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--chunk-games", type=int, default=512, help="games per batch and per Ray task")
     bal.add_argument("--out", help="output folder (default runs/balance/GAME-STAMP)")
     bal.add_argument("--no-progress", action="store_true", help="no progress bar")
+    bal.add_argument("--no-raw", action="store_true", help="no per-game CSV files (for very large studies)")
     _backend_arguments(bal)
     bal.set_defaults(func=cmd_balance)
 

@@ -24,7 +24,9 @@ once in each seat). Arrangements that differ only by swapping copies of one agen
 are the same matchup and are played once. Within a deal every agent therefore holds
 every seat equally often, so seat advantage cancels, and every agent meets the same
 cards, so most of the luck of the deal cancels. All games of a chunk of deals run as
-one batch; each agent acts on all rows where it owns the seat to move.
+one batch; each agent acts on all rows where it owns the seat to move. Every chunk builds
+its agents afresh with seeds from ``(seed, chunk)``, so chunks are independent units of work:
+``backend="ray"`` plays them as Ray tasks and merges them in order, with the local result.
 
 **Statistics** (:func:`summarize`).
 

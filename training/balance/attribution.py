@@ -45,28 +45,16 @@ def attribute(data: dict, players: int, component_names) -> list[dict]:
     C = len(names)
     if C == 0 or data["deal"].size == 0:
         return []
-    P = players
-    G = data["deal"].shape[0]
-    D = int(data["deal"].max()) + 1
-    scores = data["scores"].astype(np.float64)
-    win = (data["ranks"] == 1).astype(np.float64).reshape(G * P, 1)
-    margin = (scores - (scores.sum(1, keepdims=True) - scores) / (P - 1)).reshape(G * P, 1)
-    count = data["acquired"].reshape(G * P, C).astype(np.float64)
-    got = (count > 0).astype(np.float64)
-    deal = np.repeat(data["deal"], P)
-
-    def sums(values):
-        return stats.per_deal(deal, values, D)
-
-    n_got, n_all = sums(got), sums(np.ones_like(got))
+    sums = _unit_sums(data, players, C)
+    n_got, n_all = sums["got"], sums["all"]
     n_not = n_all - n_got
     rate, rate_low, rate_high = stats.ratio_interval(n_got, n_all)
-    mean_count = stats.ratio(sums(count), n_all)
-    win_test = stats.ratio_difference_test(sums(win * got), n_got, sums(win * (1 - got)), n_not)
-    margin_test = stats.ratio_difference_test(sums(margin * got), n_got, sums(margin * (1 - got)), n_not)
+    mean_count = stats.ratio(sums["count"], n_all)
+    win_test = stats.ratio_difference_test(sums["win_got"], n_got, sums["win_not"], n_not)
+    margin_test = stats.ratio_difference_test(sums["margin_got"], n_got, sums["margin_not"], n_not)
     win_q = stats.benjamini_hochberg(win_test["p"])
     margin_q = stats.benjamini_hochberg(margin_test["p"])
-    win_got = stats.ratio(sums(win * got), n_got)
+    win_got = stats.ratio(sums["win_got"], n_got)
 
     kinds = [name.split(":", 1)[0] for name in names]
     median_lift = {}
@@ -104,6 +92,34 @@ def attribute(data: dict, players: int, component_names) -> list[dict]:
             "flags": flags,
         })  # fmt: skip
     return rows
+
+
+ROWS = 1 << 14  # games per slice of the sums (bounded memory: a slice is ROWS * P * C floats)
+
+
+def _unit_sums(data: dict, players: int, C: int) -> dict[str, np.ndarray]:
+    """Per resampling unit (float[U, C] each): player-games that acquired each component
+    (``got``), all player-games (``all``), components acquired (``count``), and the wins and
+    margins of the player-games that did and did not acquire it."""
+    P = players
+    D = int(data["deal"].max()) + 1
+    units, U = stats.resampling_units(data["deal"], D)
+    sums: dict[str, np.ndarray] = {}
+    for lo in range(0, data["deal"].size, ROWS):
+        part = slice(lo, lo + ROWS)
+        scores = data["scores"][part].astype(np.float64)
+        n = scores.shape[0]
+        win = (data["ranks"][part] == 1).astype(np.float64).reshape(n * P, 1)
+        margin = (scores - (scores.sum(1, keepdims=True) - scores) / (P - 1)).reshape(n * P, 1)
+        count = data["acquired"][part].reshape(n * P, C).astype(np.float64)
+        got = (count > 0).astype(np.float64)
+        unit = np.repeat(units[part], P)
+        terms = {"got": got, "all": np.ones_like(got), "count": count, "win_got": win * got,
+                 "win_not": win * (1 - got), "margin_got": margin * got, "margin_not": margin * (1 - got)}  # fmt: skip
+        for key, values in terms.items():
+            total = stats.per_deal(unit, values, U)
+            sums[key] = total if key not in sums else sums[key] + total
+    return sums
 
 
 def most_and_least_effective(rows: list[dict], k: int = 3) -> tuple[list[dict], list[dict]]:

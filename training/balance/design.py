@@ -3,7 +3,8 @@
 **Cells.** A study plays *cells*: one configuration each (player count, rule variant, lineup
 of agents). The main cells are every player count times every variant (the baseline first),
 with the study's lineup; with a ladder, every consecutive pair of ladder agents adds a cell per
-player count on the baseline rules, the stronger agent against copies of the weaker one.
+player count on the first variant's rules (the baseline), the stronger agent against copies
+of the weaker one.
 
 **Duplicate deals.** A deal is one game seed (cards, draws). Deal ``d`` has the same seed in
 every cell, so the variants of a player count play *the same deals* and are compared deal by
@@ -30,7 +31,7 @@ import florentine_envs
 from florentine_envs.core.rng import hash64
 from training.tournament import parse_entries, seat_arrangements
 
-from .variants import BASELINE, Variant, game_options
+from .variants import Variant, game_options
 
 DEAL_STREAM = 0xBA1  # hash64 stream of the deal seeds
 CHUNK_GAMES = 512  # games per chunk: large enough for the batched engine, small enough to time-box
@@ -137,8 +138,9 @@ def build_cells(game_name: str, players, agents, variants, deals: int, ladder=No
     for i, (weak, strong) in enumerate(zip(ladder or [], (ladder or [])[1:])):
         for P in players:
             labels, arrangements = lineup([strong] + [weak] * (P - 1), P)
-            options = game_options(game_name, P, BASELINE)
-            cells.append(Cell(LADDER, P, BASELINE, options, labels, arrangements, ladder_deals or deals, 1 + i,
+            rules = variants[0]  # the baseline, or the study's rules when it compares nothing
+            options = game_options(game_name, P, rules)
+            cells.append(Cell(LADDER, P, rules, options, labels, arrangements, ladder_deals or deals, 1 + i,
                               (weak, strong)))  # fmt: skip
     return cells
 

@@ -18,7 +18,8 @@ Definitions (every one with a 95 % interval; methods in :mod:`training.balance.s
 Intervals: win rates by position use Wilson's interval when every deal is played once (the
 games are independent); everything else, and win rates of rotated tables, use the cluster
 bootstrap over deals; variant comparisons use the paired cluster bootstrap on the deals both
-cells played.
+cells played. Beyond 20,000 deals the resampling units are blocks of consecutive deals
+(:func:`~training.balance.stats.resampling_units`).
 """
 
 from __future__ import annotations
@@ -107,12 +108,31 @@ def _entry(estimate, low, high, method: str) -> dict:
     return {"estimate": float(estimate), "low": float(low), "high": float(high), "method": method}
 
 
+ROWS = 1 << 18  # games per slice when summing over resampling units (bounded memory)
+
+
+def unit_sums(data: dict, players: int, num_labels: int, num_deals: int):
+    """``(names, num float[U, K], den float[U, K])``: the :func:`columns` of the games of deals
+    ``0..num_deals-1`` summed per resampling unit (:func:`~training.balance.stats.resampling_units`),
+    slice by slice so that no per-game float array of the whole study is ever built."""
+    keep = np.flatnonzero(data["deal"] < num_deals)
+    units, U = stats.resampling_units(data["deal"][keep], num_deals)
+    num_u = den_u = None
+    names = []
+    for lo in range(0, max(keep.size, 1), ROWS):
+        rows = keep[lo : lo + ROWS]
+        names, num, den = columns({k: v[rows] for k, v in data.items()}, players, num_labels)
+        part_num = stats.per_deal(units[lo : lo + ROWS], num, U)
+        part_den = stats.per_deal(units[lo : lo + ROWS], den, U)
+        num_u = part_num if num_u is None else num_u + part_num
+        den_u = part_den if den_u is None else den_u + part_den
+    return names, num_u, den_u
+
+
 def cell_summary(data: dict, players: int, labels, games_per_deal: int, seed: int) -> dict:
     """Every per-cell statistic: ``{name: {"estimate", "low", "high", "method"}}`` plus counts."""
-    names, num, den = columns(data, players, len(labels))
     D = int(data["deal"].max()) + 1 if data["deal"].size else 0
-    num_d = stats.per_deal(data["deal"], num, D)
-    den_d = stats.per_deal(data["deal"], den, D)
+    names, num_d, den_d = unit_sums(data, players, len(labels), D)
     estimate = stats.ratio(num_d, den_d)
     reps = stats.bootstrap_ratios(num_d, den_d, seed)
     low, high = stats.percentile(reps)
@@ -121,7 +141,7 @@ def cell_summary(data: dict, players: int, labels, games_per_deal: int, seed: in
         G = data["deal"].shape[0]
         for name in [f"win_pos{q}" for q in range(players)] + ["ties", "truncated"]:
             i = names.index(name)
-            wl, wh = stats.wilson(num[:, i].sum(), G)
+            wl, wh = stats.wilson(num_d[:, i].sum(), G)
             out[name] = _entry(estimate[i], wl, wh, "Wilson")
     point, spread = derived(estimate, names, players), derived(reps, names, players)
     for name, _ in DERIVED:
@@ -139,11 +159,9 @@ def cell_summary(data: dict, players: int, labels, games_per_deal: int, seed: in
 def compare_cells(base: dict, variant: dict, players: int, seed: int) -> dict:
     """Paired differences ``variant - baseline`` on the deals both cells played."""
     D = min(int(base["deal"].max()) + 1, int(variant["deal"].max()) + 1)
-    parts = []
-    for data in (base, variant):
-        keep = data["deal"] < D
-        names, num, den = columns({k: v[keep] for k, v in data.items()}, players, 1)
-        parts.append((stats.per_deal(data["deal"][keep], num, D), stats.per_deal(data["deal"][keep], den, D)))
+    parts = [unit_sums(data, players, 1, D) for data in (base, variant)]  # the same units: paired
+    names = parts[0][0]
+    parts = [part[1:] for part in parts]
     K = len(names)
     num_d = np.concatenate([parts[0][0], parts[1][0]], 1)
     den_d = np.concatenate([parts[0][1], parts[1][1]], 1)

@@ -5,7 +5,8 @@ The report is built once as a list of blocks (headings, paragraphs, tables, figu
 rendered to both formats, so the two always say the same. Files under ``out_dir``
 (default ``runs/balance/<game>-<stamp>/``): ``report.md`` (+ ``fig_*.png``), ``report.html``,
 ``games.csv`` (one row per game), ``acquisitions.csv`` (one row per player and component
-acquired), ``components.csv`` (attribution, every main cell), ``summary.json``.
+acquired; these two only with ``raw=True``), ``components.csv`` (attribution, every main
+cell), ``summary.json``.
 """
 
 from __future__ import annotations
@@ -257,8 +258,10 @@ def default_out_dir(result, root: str | Path = "runs/balance") -> Path:
     return Path(root) / f"{result.spec.game}-{time.strftime('%Y%m%d-%H%M%S')}"
 
 
-def write_report(result, out_dir: str | Path | None = None) -> dict[str, Path]:
-    """Write every file of the study (see the module docstring); returns their paths by kind."""
+def write_report(result, out_dir: str | Path | None = None, raw: bool = True) -> dict[str, Path]:
+    """Write every file of the study (see the module docstring); returns their paths by kind.
+    ``raw=False`` leaves out the per-game files (``games.csv``, ``acquisitions.csv``): a study
+    of millions of games would write gigabytes of them."""
     out = Path(out_dir) if out_dir is not None else default_out_dir(result)
     out.mkdir(parents=True, exist_ok=True)
     markdown, page = render(build(result), out)
@@ -267,8 +270,11 @@ def write_report(result, out_dir: str | Path | None = None) -> dict[str, Path]:
         ("acquisitions", "acquisitions.csv"), ("components", "components.csv"), ("json", "summary.json"))}  # fmt: skip
     paths["markdown"].write_text(markdown)
     paths["html"].write_text(page)
-    write_games_csv(result, paths["games"])
-    write_acquisitions_csv(result, paths["acquisitions"])
+    if raw:
+        write_games_csv(result, paths["games"])
+        write_acquisitions_csv(result, paths["acquisitions"])
+    else:
+        del paths["games"], paths["acquisitions"]
     write_components_csv(result, paths["components"])
     run = {"backend": result.backend, "wall_s": round(result.wall_s, 3), "command": command_line(result.spec)}
     paths["json"].write_text(json.dumps(_json_safe({**result.summary, "run": run}), indent=1) + "\n")

@@ -39,6 +39,7 @@ import numpy as np
 
 Z95 = 1.959963984540054  # two-sided 95 % quantile of the standard normal
 RESAMPLES = 2000  # bootstrap resamples per study statistic
+MAX_UNITS = 20_000  # resampling units at most (see resampling_units)
 
 
 def wilson(successes, trials, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
@@ -55,12 +56,23 @@ def wilson(successes, trials, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
 
 def per_deal(deal: np.ndarray, values: np.ndarray, num_deals: int) -> np.ndarray:
     """float[D, K]: the sum of ``values`` (float[G, K] or [G]) over the games of each deal
-    (``deal``: int[G], numbered 0..D-1)."""
+    (``deal``: int[G], numbered 0..D-1; or any resampling unit, see :func:`resampling_units`)."""
     values = np.asarray(values, np.float64)
     flat = values.reshape(values.shape[0], -1)
-    out = np.zeros((num_deals, flat.shape[1]))
-    np.add.at(out, np.asarray(deal, np.int64), flat)
-    return out
+    deal = np.asarray(deal, np.int64)
+    return np.column_stack([np.bincount(deal, flat[:, k], num_deals) for k in range(flat.shape[1])]).reshape(
+        num_deals, flat.shape[1]
+    )
+
+
+def resampling_units(deal: np.ndarray, num_deals: int) -> tuple[np.ndarray, int]:
+    """``(unit int[G], U)``: the resampling unit of each game. Up to ``MAX_UNITS`` deals, a unit
+    is a deal; beyond, consecutive deals are grouped into ``MAX_UNITS`` blocks. Deals are
+    independent and alike, so blocks of them are too, and the bootstrap and the delta method
+    stay valid over blocks while their cost stops growing with the study (a study of 10**7
+    deals resamples 20,000 blocks)."""
+    U = min(int(num_deals), MAX_UNITS)
+    return np.asarray(deal, np.int64) * U // max(int(num_deals), 1), U
 
 
 def bootstrap_ratios(num: np.ndarray, den: np.ndarray, seed: int, resamples: int = RESAMPLES) -> np.ndarray:
