@@ -1,5 +1,6 @@
 # `make test` works on a fresh machine: it creates (or reuses) .venv, installs the
-# package with its test dependencies, and runs the test suite on both cores.
+# package with its test dependencies (the ``test`` extra, which brings the ``ray`` extra: the
+# balance tests start a local Ray instance with 2 CPUs), and runs the test suite on both cores.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from .base import Agent, RandomAgent
 from .firenze_heuristic import FirenzeHeuristic
+from .florenza_cards_heuristic import FlorenzaCardsHeuristic
 from .ismcts import ISMCTSAgent
 from .medici_heuristic import MediciHeuristic
 
-HEURISTICS = {"medici": MediciHeuristic, "firenze": FirenzeHeuristic}
+HEURISTICS = {"medici": MediciHeuristic, "firenze": FirenzeHeuristic, "florenza_cards": FlorenzaCardsHeuristic}
 
 
 def make_agent(name: str, game, seed: int = 0) -> Agent:
@@ -43,6 +44,7 @@ __all__ = [
     "RandomAgent",
     "MediciHeuristic",
     "FirenzeHeuristic",
+    "FlorenzaCardsHeuristic",
     "ISMCTSAgent",
     "make_agent",
     "available_agents",

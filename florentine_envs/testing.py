@@ -131,6 +131,37 @@ def check_observation_bounds(game: Game, num_games: int = 32, seed: int = 0, pol
     return positions[0]
 
 
+def check_balance_hooks(game: Game, num_games: int = 4, seed: int = 0, policy=None) -> dict:
+    """Play ``num_games`` games and assert the balance-hook contract of :class:`Game` at every
+    step: ``component_names`` are distinct ``kind:name`` strings; ``acquisitions`` is an
+    int[B, P, C] array that never decreases; ``running_scores`` is a finite float32[B, P]
+    array, equal to ``state.scores`` in finished games. Returns what was acquired in all."""
+    names = list(game.component_names)
+    assert len(set(names)) == len(names), f"{game.name}: component names repeat"
+    assert all(isinstance(n, str) and ":" in n for n in names), f"{game.name}: components are named kind:name"
+    rng = np.random.default_rng(seed)
+    seeds = np.arange(num_games, dtype=np.uint64) + np.uint64(104_729 * seed)
+    B, P, C = num_games, game.num_players, len(names)
+    previous = [np.zeros((B, P, C), np.int64)]
+
+    def check(state: State, t) -> None:
+        acquired = game.acquisitions(state)
+        assert acquired.shape == (B, P, C) and np.issubdtype(acquired.dtype, np.integer), (
+            f"{game.name}: acquisitions must be int[B, P, C], got {acquired.dtype}{acquired.shape}"
+        )
+        assert (acquired >= previous[0]).all(), f"{game.name}: acquisitions decreased at step {t}"
+        previous[0] = acquired.astype(np.int64)
+        running = game.running_scores(state)
+        assert running.shape == (B, P) and running.dtype == np.float32, f"{game.name}: running_scores dtype/shape"
+        assert np.isfinite(running).all(), f"{game.name}: running scores not finite at step {t}"
+        done = state.terminated
+        assert (running[done] == state.scores[done]).all(), f"{game.name}: running score of a finished game"
+
+    final, _ = play_random(game, seeds, rng, on_step=check, policy=policy)
+    check(final, "end")
+    return {"acquired": previous[0].sum((0, 1)), "names": names}
+
+
 def check_game(game: Game, num_games: int = 64, seed: int = 0, checkpoint_every: int = 15) -> dict:
     """Run every conformance check on ``game``; raises ``AssertionError`` on the first failure.
 

@@ -6,7 +6,7 @@ def pytest_addoption(parser):
         "--diff-games",
         type=int,
         default=2000,
-        help="random games per player count in the Medici differential test (default 2000)",
+        help="size of the differential tests: random games per player count for Medici; Firenze and the Florenza card game play a fixed fraction of it per configuration (see each test; default 2000)",
     )
     parser.addoption("--runslow", action="store_true", default=False, help="run long statistical checks")
 

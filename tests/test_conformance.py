@@ -10,6 +10,9 @@ CASES = [(name, p) for name in florentine_envs.available_games() for p in floren
 # Uniform random Firenze games run to the turn limit (60 turns per player, 1000-2700 decisions);
 # a shorter limit keeps this generic check to seconds. tests/test_firenze_engine.py plays full games.
 QUICK_OPTIONS = {"firenze": {"max_turns": 24}}
+# Variants whose rules differ enough to need the whole check of their own (every player count).
+VARIANTS = [("princes", {"characters": True})]
+VARIANT_CASES = [(name, p, opts) for name, opts in VARIANTS for p in florentine_envs.player_counts(name)]
 
 
 @pytest.mark.parametrize("name,num_players", CASES)
@@ -18,6 +21,13 @@ def test_conformance(name, num_players):
     report = check_game(game, num_games=64)
     assert report["games_finished"] == 64
     assert report["leak_checks"] >= 5 * num_players  # checkpoints through the whole game, every seat
+
+
+@pytest.mark.parametrize("name,num_players,options", VARIANT_CASES)
+def test_conformance_of_variants(name, num_players, options):
+    game = florentine_envs.make(name, num_players=num_players, **options, **QUICK_OPTIONS.get(name, {}))
+    report = check_game(game, num_games=32, seed=1)
+    assert report["games_finished"] == 32
 
 
 @pytest.mark.parametrize("name", florentine_envs.available_games())

@@ -108,14 +108,24 @@ def test_batching_does_not_change_results():
 
 
 def test_a_time_limit_stops_after_whole_rounds():
-    # the time is up after the first batch: FIRST_BATCH_GAMES (64) games, 32 rounds of 2
+    # the time is up after the first chunk: TIMED_CHUNK_GAMES (256) games, 128 rounds of 2
     result = run_tournament("medici", ["heuristic", "random"], num_players=2, games=10_000, max_seconds=0.0,
                             progress=False)  # fmt: skip
-    assert result.num_games == 64 and result.num_deals == 32
-    assert [row["games"] for row in result.agents] == [64, 64]
-    assert by_agent(result)["heuristic"]["seat_games"] == [32, 32]
-    full = run_tournament("medici", ["heuristic", "random"], num_players=2, games=64, progress=False)
-    np.testing.assert_array_equal(result.game_seed, full.game_seed)  # the same deals as a 64-game run
+    assert result.num_games == 256 and result.num_deals == 128
+    assert [row["games"] for row in result.agents] == [256, 256]
+    assert by_agent(result)["heuristic"]["seat_games"] == [128, 128]
+    full = run_tournament("medici", ["heuristic", "random"], num_players=2, games=256, chunk_games=256, progress=False)
+    np.testing.assert_array_equal(result.game_seed, full.game_seed)  # the same deals as a 256-game run
+    np.testing.assert_array_equal(result.scores, full.scores)  # and the same games: chunks seed their agents
+
+
+def test_random_agents_replay_exactly_from_the_seed_and_the_chunk_size():
+    lineup = ["random#a", "random#b"]
+    first = run_tournament("medici", lineup, num_players=2, games=40, progress=False, chunk_games=8)
+    again = run_tournament("medici", lineup, num_players=2, games=40, progress=False, chunk_games=8)
+    np.testing.assert_array_equal(first.scores, again.scores)
+    other = run_tournament("medici", lineup, num_players=2, games=40, progress=False, chunk_games=8, seed=1)
+    assert not np.array_equal(first.scores, other.scores)
 
 
 def test_more_entries_than_seats_rotate_over_balanced_tables():

@@ -1,4 +1,4 @@
-"""The ``florentine`` command line: play, demo, tournament, bench, train."""
+"""The ``florentine`` command line: play, demo, tournament, balance, bench, train."""
 
 from __future__ import annotations
 
@@ -167,11 +167,48 @@ def cmd_tournament(args) -> int:
     result = run_tournament(
         args.game, entries, args.players or len(entries), args.games, seed=args.seed,
         options=parse_options(args.option), rotations=args.rotations, console=console,
-        max_seconds=args.seconds,
+        max_seconds=args.seconds, backend=args.backend, ray_address=args.ray_address,
     )  # fmt: skip
     print_report(result, console)
     paths = write_outputs(result, args.out or default_out_dir(result))
     console.print(f"written: {', '.join(str(path) for path in paths.values())}")
+    return 0
+
+
+# ------------------------------------------------------------------------------ balance
+
+
+def cmd_balance(args) -> int:
+    from training.balance import StudySpec, run_study
+    from training.balance.attribution import most_and_least_effective
+    from training.balance.report import default_out_dir, fmt, write_report
+
+    spec = StudySpec(
+        args.game, players=args.players, agents=args.agents, games=args.games, seed=args.seed,
+        variants=tuple(args.set or ()), compare=args.compare, ladder=args.ladder or (),
+        ladder_games=args.ladder_games, chunk_games=args.chunk_games,
+    )  # fmt: skip
+    result = run_study(spec, backend=args.backend, address=args.ray_address, max_seconds=args.seconds,
+                       progress=not args.no_progress)  # fmt: skip
+    paths = write_report(result, args.out or default_out_dir(result), raw=not args.no_raw)
+    summary = result.summary
+    for cell in summary["cells"]:
+        if cell["kind"] != "main":
+            continue
+        st = cell["stats"]
+        wins = ", ".join(fmt(st[f"win_pos{q}"], True) for q in range(cell["players"]))
+        console.print(f"{cell['players']}p {cell['variant']}: {st['games']:,} games; win rate by position {wins}; "
+                      f"first-player advantage {fmt(st['first_player_advantage'], True, True)}")  # fmt: skip
+    for comp in summary["components"][:1]:
+        most, least = most_and_least_effective(comp["rows"])
+        console.print(f"most effective ({comp['players']}p): " + ", ".join(r["component"] for r in most))
+        console.print(f"least effective ({comp['players']}p): " + ", ".join(r["component"] for r in least))
+    for row in summary["comparisons"]:
+        st = row["stats"]
+        advantage, score = fmt(st["first_player_advantage"], True, True), fmt(st["mean_score"], signed=True)
+        console.print(f"{row['variant']} - baseline ({row['players']}p): first-player advantage {advantage}, "
+                      f"mean score {score}, length {fmt(st['length'], signed=True)}")  # fmt: skip
+    console.print(f"{result.num_games:,} games in {result.wall_s:.1f} s; written: {paths['markdown'].parent}/")
     return 0
 
 
@@ -251,6 +288,13 @@ def cmd_train(args) -> int:
     return 0
 
 
+def _backend_arguments(parser) -> None:
+    parser.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="local: this process; ray: chunks of deals as Ray tasks (the [ray] extra)")
+    parser.add_argument("--ray-address", help="an existing Ray cluster (e.g. auto or ray://host:10001); "
+                        "default: a local Ray instance on this machine")  # fmt: skip
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="florentine", description="Florentine Games environments")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -285,7 +329,28 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--rotations", choices=("all", "cyclic"), default="all", help="seat arrangements per deal")
     tour.add_argument("--out", help="output folder (default runs/tournament/GAME_Pp)")
     tour.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
+    _backend_arguments(tour)
     tour.set_defaults(func=cmd_tournament)
+
+    bal = sub.add_parser("balance", help="balance study: seat advantage, variants, skill ladder, components")
+    bal.add_argument("game", choices=florentine_envs.available_games())
+    bal.add_argument("--players", default="4", help="player count, range or list: 4, 2-5, 3,4 (default 4)")
+    bal.add_argument("--agents", default="heuristic",
+                     help="one agent for every seat, or P entries (name*k); any make_agent name (default heuristic)")
+    bal.add_argument("--games", type=int, default=1000, help="deals per cell (player count x variant)")
+    bal.add_argument("--seed", type=int, default=0)
+    bal.add_argument("--seconds", type=float, help="stop after about this long (whole chunks)")
+    bal.add_argument("--set", action="append", metavar="[LABEL:] KEY=VALUE[; ...]",
+                     help="a variant: game options or data.<dotted.path> values; repeatable")
+    bal.add_argument("--compare", action="store_true", help="play the baseline and each --set on the same deals")
+    bal.add_argument("--ladder", help="agents from weaker to stronger, e.g. random,heuristic,ismcts:200")
+    bal.add_argument("--ladder-games", type=int, help="deals per ladder pair and player count (default --games)")
+    bal.add_argument("--chunk-games", type=int, default=512, help="games per batch and per Ray task")
+    bal.add_argument("--out", help="output folder (default runs/balance/GAME-STAMP)")
+    bal.add_argument("--no-progress", action="store_true", help="no progress bar")
+    bal.add_argument("--no-raw", action="store_true", help="no per-game CSV files (for very large studies)")
+    _backend_arguments(bal)
+    bal.set_defaults(func=cmd_balance)
 
     bench = sub.add_parser("bench", help="throughput of the AEC loop, the engine and the reference")
     bench.add_argument("game", nargs="?", choices=florentine_envs.available_games())

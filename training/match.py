@@ -19,13 +19,16 @@ def play_games(
     seats: np.ndarray | None = None,
     on_finished: Callable[[int], None] | None = None,
     max_steps: int = MAX_STEPS,
+    on_step: Callable | None = None,
 ):
     """Play ``len(seeds)`` games to the end.
 
     ``seats`` (int[B, P]) gives the index into ``agents`` of the agent at seat s of game b;
     by default ``agents[p]`` plays seat p in every game. Each agent acts, in one call per
     step, on all rows where it owns the seat to move. ``on_finished(n)`` is told how many
-    games ended at each step (a progress bar).
+    games ended at each step (a progress bar). ``on_step(state)`` sees the batch after
+    ``init`` and after every step (balance studies record running scores there); it must not
+    change the state.
 
     Returns ``(scores int[B, P], rewards float[B, P] (summed over the game), ranks int[B, P])``.
     """
@@ -38,6 +41,8 @@ def play_games(
     done = int(state.terminated.sum())
     if on_finished is not None:
         on_finished(done)
+    if on_step is not None:
+        on_step(state)
     for _ in range(max_steps):
         if done == B:
             return state.scores.astype(np.int64), totals, game.ranks(state).astype(np.int64)
@@ -50,6 +55,8 @@ def play_games(
             if mine.size:
                 actions[mine] = agent.act_state(state, mine, obs[mine])
         game.step(state, actions)
+        if on_step is not None:
+            on_step(state)
         totals += state.rewards
         now = int(state.terminated.sum())
         if on_finished is not None:

@@ -24,7 +24,9 @@ once in each seat). Arrangements that differ only by swapping copies of one agen
 are the same matchup and are played once. Within a deal every agent therefore holds
 every seat equally often, so seat advantage cancels, and every agent meets the same
 cards, so most of the luck of the deal cancels. All games of a chunk of deals run as
-one batch; each agent acts on all rows where it owns the seat to move.
+one batch; each agent acts on all rows where it owns the seat to move. Every chunk builds
+its agents afresh with seeds from ``(seed, chunk)``, so chunks are independent units of work:
+``backend="ray"`` plays them as Ray tasks and merges them in order, with the local result.
 
 **Statistics** (:func:`summarize`).
 
@@ -63,8 +65,8 @@ from training.match import play_games
 
 ROTATIONS = ("all", "cyclic")
 MAX_ARRANGEMENTS = 24  # distinct seat permutations per deal with rotations="all" (4! = 24)
-CHUNK_GAMES = 4096  # games per batch (batches hold whole rounds of deals, at least one)
-FIRST_BATCH_GAMES = 64  # with a time limit: a small first batch measures the speed
+CHUNK_GAMES = 4096  # games per chunk (chunks hold whole rounds of deals, at least one)
+TIMED_CHUNK_GAMES = 256  # with a time limit: small chunks, so that it stops near the limit
 BOOTSTRAP_RESAMPLES = 2000
 _DEAL_STREAM = 0x7A  # hash64 stream of the deal seeds (distinct from any game stream by construction)
 
@@ -211,19 +213,25 @@ def run_tournament(
     rotations: str = "all",
     progress: bool = True,
     console=None,
-    chunk_games: int = CHUNK_GAMES,
+    chunk_games: int | None = None,
     max_seconds: float | None = None,
+    backend: str = "local",
+    ray_address: str | None = None,
 ) -> TournamentResult:
     """Play about ``games`` games of ``game_name`` between ``agents`` (see the module docstring).
 
     ``games`` is rounded up to whole rounds (one deal per table, every arrangement of each),
-    so that every agent holds every seat equally often. ``max_seconds``: stop early, after
-    the first batch that ends past this time (batches are sized from the measured speed to
-    end near it); still whole rounds, at least one. ``result.num_games`` is the number played;
-    with a time limit it depends on the machine's speed, and so do the draws of random agents
-    (their generators serve whole batches).
+    so that every agent holds every seat equally often. The rounds are cut into chunks of
+    about ``chunk_games`` games (default ``CHUNK_GAMES``, ``TIMED_CHUNK_GAMES`` with a time
+    limit); each chunk is one batch with agents of its own, seeded from ``(seed, chunk)``, so
+    the result depends on ``(seed, chunk_games)`` only and is the same on every ``backend``
+    (``"local"``, or ``"ray"``: chunks as Ray tasks, on ``ray_address`` or a local instance;
+    see :mod:`training.balance.ray_backend`). ``max_seconds``: start no chunk after this time
+    (Ray: stop waiting then); at least one chunk is played, and ``result.num_games`` says how
+    many games were.
     """
     from agents import make_agent  # agents import the games; keep this module importable on its own
+    from training.balance.ray_backend import run_tasks  # the balance package imports this module
 
     options = dict(options or {})
     game = florentine_envs.make(game_name, num_players=num_players, **options)
@@ -239,12 +247,9 @@ def run_tournament(
     labels = list(dict.fromkeys(entries))
     label_id = {label: i for i, label in enumerate(labels)}
 
-    instances = []
-    for i, label in enumerate(labels):
+    for label in labels:  # refuse unknown agents before playing
         try:
-            # a seed per agent, derived from the tournament seed, so runs are reproducible
-            agent_seed = int(np.random.SeedSequence([seed, i]).generate_state(1)[0])
-            instances.append(make_agent(agent_name(label), game, seed=agent_seed))
+            make_agent(agent_name(label), game, seed=0)
         except ValueError as err:
             raise ValueError(f"agent entry {label!r}: {err}") from None
 
@@ -267,27 +272,25 @@ def run_tournament(
     game_seed = deal_seeds[deal]
     G = deal.shape[0]
 
-    scores = np.zeros((G, P), np.int64)
-    ranks = np.zeros((G, P), np.int64)
-    most = max(1, chunk_games // round_games)  # rounds per batch
-    batch = most if max_seconds is None else max(1, min(most, FIRST_BATCH_GAMES // round_games))
-    done = 0  # rounds played
+    if chunk_games is None:
+        chunk_games = CHUNK_GAMES if max_seconds is None else TIMED_CHUNK_GAMES
+    step = max(1, int(chunk_games) // round_games) * round_games  # games per chunk: whole rounds
+    names = [agent_name(label) for label in labels]
+    tasks = [
+        _Chunk(game_name, P, options, names, game_seed[lo : lo + step], seats[lo : lo + step],
+               [int(np.random.SeedSequence([seed, i, chunk]).generate_state(1)[0]) for i in range(len(labels))])
+        for chunk, lo in enumerate(range(0, G, step))
+    ]  # fmt: skip
     started = time.perf_counter()
     with _progress_bar(progress, console, G, f"{game_name} {P}p") as advance:
-        while done < rounds:
-            lo, hi = done * round_games, min(rounds, done + batch) * round_games
-            scores[lo:hi], _, ranks[lo:hi] = play_games(game, instances, game_seed[lo:hi], seats[lo:hi], advance)
-            done = hi // round_games
-            if max_seconds is not None:
-                elapsed = time.perf_counter() - started
-                if elapsed >= max_seconds:
-                    break
-                rounds_per_s = done / max(elapsed, 1e-9)
-                batch = int(np.clip(rounds_per_s * (max_seconds - elapsed), 1, most))
+        results = run_tasks(_play_chunk, tasks, backend, ray_address, max_seconds=max_seconds,
+                            on_done=lambda i, _: advance(len(tasks[i].seeds)))  # fmt: skip
     wall_s = time.perf_counter() - started
-    if done < rounds:  # stopped by the time limit: keep the rounds played
-        G = done * round_games
-        deal, game_seed, seats, scores, ranks = deal[:G], game_seed[:G], seats[:G], scores[:G], ranks[:G]
+    played = next((i for i, r in enumerate(results) if r is None), len(results))  # chunks, in order
+    G = sum(len(t.seeds) for t in tasks[:played])
+    deal, game_seed, seats = deal[:G], game_seed[:G], seats[:G]
+    scores = np.concatenate([r[0] for r in results[:played]])
+    ranks = np.concatenate([r[1] for r in results[:played]])
 
     agent_stats, seat_stats = summarize(labels, deal, seats, scores, ranks, seed=seed)
     return TournamentResult(
@@ -307,6 +310,30 @@ def run_tournament(
         seat_stats=seat_stats,
         wall_s=wall_s,
     )
+
+
+@dataclasses.dataclass
+class _Chunk:
+    """One chunk of a tournament: games played as one batch by agents of their own."""
+
+    game: str
+    players: int
+    options: dict
+    agents: list[str]  # make_agent names by label id
+    seeds: np.ndarray  # uint64[n] game seeds
+    seats: np.ndarray  # int[n, P] label ids by seat
+    agent_seeds: list[int]
+
+
+def _play_chunk(chunk: _Chunk) -> tuple[np.ndarray, np.ndarray]:
+    """``(scores, ranks)`` int[n, P] of one chunk (the unit of work, local or on a Ray worker)."""
+    from agents import make_agent
+    from training.balance.play import game_for
+
+    game = game_for(chunk.game, chunk.players, chunk.options)
+    agents = [make_agent(name, game, seed=s) for name, s in zip(chunk.agents, chunk.agent_seeds)]
+    scores, _, ranks = play_games(game, agents, chunk.seeds, chunk.seats)
+    return scores, ranks
 
 
 class _progress_bar:
@@ -349,24 +376,9 @@ def cluster_bootstrap_ci(num: np.ndarray, den: np.ndarray, seed: int = 0, resamp
     Clusters are resampled with replacement. Returns ``(low float[K], high float[K])``;
     NaN where the denominator is zero in every resample.
     """
-    D, K = num.shape
-    rng = np.random.default_rng(seed)
-    stacked = np.concatenate([num, den], axis=1).astype(np.float64)  # float[D, 2K]
-    chunk = max(1, min(resamples, 4_000_000 // max(D, 1)))  # resamples per pass: bounded memory
-    ratios = []
-    for first in range(0, resamples, chunk):
-        n = min(chunk, resamples - first)
-        picks = rng.integers(0, D, size=(n, D)) + D * np.arange(n)[:, None]
-        counts = np.bincount(picks.ravel(), minlength=n * D).reshape(n, D)  # int[n, D] draws of each deal
-        sums = counts @ stacked  # float[n, 2K]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            ratios.append(sums[:, :K] / sums[:, K:])
-    ratios = np.concatenate(ratios)  # float[resamples, K]
-    empty = den.sum(0) == 0  # no data at all: NaN interval (filled first, nanpercentile warns on it)
-    low, high = np.nanpercentile(np.where(empty, 0.0, ratios), [2.5, 97.5], axis=0)
-    low[empty] = np.nan
-    high[empty] = np.nan
-    return low, high
+    from training.balance import stats  # imported here: balance imports this module
+
+    return stats.percentile(stats.bootstrap_ratios(num, den, seed, resamples))
 
 
 def _per_deal(deal: np.ndarray, key: np.ndarray, num_keys: int, num_deals: int, weights=None) -> np.ndarray:

@@ -265,6 +265,44 @@ class Game(abc.ABC):
         """A copy of ``state`` (every game) in which everything ``player`` cannot see
         (other hands, deck order, future randomness) is re-drawn with ``seed``."""
 
+    # ------------------------------------------------------ balance hooks
+    #
+    # Read by balance studies (``training/balance``, ``florentine balance``), which know no game:
+    # what a player acquired and how the players stand at every step come from these hooks.
+    # The contract, for every game (defaults below where a game has nothing better):
+    #
+    # * ``component_names``: one stable name per component a player can acquire, ``"kind:name"``
+    #   (``"card:Alchemist"``, ``"commission:red-5"``). Names do not depend on the player count,
+    #   so studies compare them across tables; they change only when the component data does.
+    # * ``acquisitions(state)``: int32[B, P, C] how many of each component each player has
+    #   acquired since the start of the game, readable at any step and complete at the end. A
+    #   component given up again (played, discarded, sold) still counts: it was acquired. The
+    #   engine keeps in its state whatever this needs (e.g. a counter of cards taken), so a
+    #   study reads it once per finished game at no cost during play.
+    # * ``running_scores(state)``: float32[B, P] each player's standing now, on the scale of the
+    #   final score: equal to ``state.scores`` once a game is over, and between steps the best
+    #   cheap estimate of "the score if the game ended now" (Medici: florins plus what the day's
+    #   scoring would pay now). Studies call it after every step of a batch for lead changes
+    #   and for how early the eventual winner took the lead for good, so it must be vectorised.
+    # * Turn order: studies measure seat advantage by position counted clockwise from the player of
+    #   the first decision (``current_player`` after ``init``): seat 0 in Firenze, a random seat in
+    #   Medici. Position 0 is the first player.
+
+    #: stable names of the acquirable components, one per column of :meth:`acquisitions`
+    component_names: tuple[str, ...] = ()
+
+    def acquisitions(self, state: State) -> np.ndarray:
+        """int32[B, P, C]: components (``component_names``) each player has acquired so far.
+
+        The default reports none (C = 0); see the balance-hook contract above."""
+        return np.zeros((state.batch_size, self.num_players, len(self.component_names)), np.int32)
+
+    def running_scores(self, state: State) -> np.ndarray:
+        """float32[B, P]: each player's standing after the last step, equal to ``state.scores``
+        in a finished game. The default is ``state.scores`` (right for games that score as
+        they go); games that score in bursts override it with "the score if the game ended now"."""
+        return state.scores.astype(np.float32)
+
     def describe_action(self, state: State, game: int, action: int) -> str:
         """Human-readable meaning of ``action`` in game ``game`` (override to name cards etc.)."""
         return self.action_names[action]

@@ -25,6 +25,15 @@ def make(name: str, num_players: int | None = None, **options) -> Game:
     return factory(num_players=num_players, **options)
 
 
+def option_names(name: str) -> tuple[str, ...] | None:
+    """The options ``make(name, ...)`` accepts besides ``num_players`` (the factory's
+    ``option_names``), or None when the factory does not declare them."""
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown game {name!r}; available: {', '.join(available_games())}")
+    allowed = getattr(_REGISTRY[name], "option_names", None)
+    return None if allowed is None else tuple(allowed)
+
+
 def check_options(name: str, factory: Callable[..., Game], options: dict) -> None:
     """``ValueError`` naming the unknown options and the allowed ones (``factory.option_names``)."""
     allowed = getattr(factory, "option_names", None)

@@ -19,6 +19,8 @@ The package, module by module:
   :class:`Firenze`: the observation layout, field bounds and encoders.
 * ``presentation.py`` -- :class:`~.presentation.FirenzePresentation`, mixed into
   :class:`Firenze`: ``render``, ``describe_action``, ``narrate`` and ``play_notes``.
+* ``components.py`` -- :class:`~.components.FirenzeComponents`, mixed into :class:`Firenze`:
+  the balance hooks (components acquired, running score).
 * ``reference.py`` -- the scalar reference implementation the differential test
   compares against.
 
@@ -104,6 +106,7 @@ import numpy as np
 from ...core import rng
 from ...core.game import Game, dispatch
 from ...core.state import State
+from .components import FirenzeComponents
 from .constants import (  # noqa: F401 (the public names are re-exported: tests and agents import them from here)
     _BIG,
     _LUT_BRICK,
@@ -230,13 +233,17 @@ class FirenzeState(State):
     keep_marked: np.ndarray  # bool[B, 12]     towers chosen to be paid for
     pending_take: np.ndarray  # int8[B, 3]     (colour, source seat, unused) received after giving
     exchange_slot: np.ndarray  # int8[B]
+    acquired: np.ndarray  # int16[B, P, 36]   components counted as acquired (components.py), balance studies
 
 
-class Firenze(FirenzePresentation, FirenzeObservation, Game):
+class Firenze(FirenzeComponents, FirenzePresentation, FirenzeObservation, Game):
     """Firenze. Options: ``campanile`` (bool), ``auto_discard`` (bool), ``neutral_seals``
     ("recommended" | "uniform" | list of 5 commission ids), ``balconies`` ("random" | list
     of 4 tile ids), ``opponent_hands`` ("hidden" | "recall"), ``reward`` ("win" | "score"),
-    ``max_turns`` (int, default 60*P), ``data`` (dict patch or path)."""
+    ``max_turns`` (int, default 60*P), ``data`` (dict patch or path), ``end_rule``
+    ("rulebook": every other player has one more turn after the last seal; "round": the
+    round is finished instead, so every player has had as many turns -- a balance-study
+    variant that isolates the end rule's part in the seat advantage)."""
 
     name = "firenze"
     version = 1  # see the changelog in the module docstring
@@ -244,7 +251,9 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
     reference = "florentine_envs.games.firenze.reference:FirenzeReference"
     option_names = (
         "campanile", "auto_discard", "neutral_seals", "balconies", "opponent_hands", "reward", "max_turns", "data",
+        "end_rule",
     )  # fmt: skip
+    END_RULES = ("rulebook", "round")
 
     def __init__(
         self,
@@ -257,6 +266,7 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
         reward: str = "win",
         max_turns: int | None = None,
         data=None,
+        end_rule: str = "rulebook",
     ):
         for opt, value in (("campanile", campanile), ("auto_discard", auto_discard)):
             if not isinstance(value, (bool, np.bool_)):
@@ -267,6 +277,8 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
             )
         if reward not in ("win", "score"):
             raise ValueError(f"firenze: reward={reward!r} is not supported; allowed: 'win', 'score'")
+        if end_rule not in self.END_RULES:
+            raise ValueError(f"firenze: end_rule={end_rule!r} is not supported; allowed: 'rulebook', 'round'")
         if max_turns is None:
             max_turns = 60 * int(num_players) if num_players in self.player_counts else 1
         if isinstance(max_turns, bool) or not isinstance(max_turns, (int, np.integer)) or max_turns < 1:
@@ -282,7 +294,10 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
         }
         if data is not None:
             options["data"] = str(data) if isinstance(data, Path) else data
+        if end_rule != "rulebook":  # only when changed: saved states and option dicts stay as they were
+            options["end_rule"] = end_rule
         super().__init__(num_players, **options)
+        self.end_rule = end_rule
         self.campanile = bool(campanile)
         self.auto_discard = bool(auto_discard)
         self.recall = opponent_hands == "recall"
@@ -295,6 +310,7 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
         self._check_board_options(neutral_seals, balconies)
         self._build_actions()
         self._build_layout()
+        self._build_components()
 
     # ------------------------------------------------------------ data tables
 
@@ -598,6 +614,7 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
             keep_marked=z((B, NUM_TOWER_SLOTS), bool),
             pending_take=z((B, 3), np.int8),
             exchange_slot=z(B, np.int8),
+            acquired=z((B, P, self.num_counted), np.int16),
         )
 
     def _init(self, seeds: np.ndarray) -> FirenzeState:
@@ -824,6 +841,7 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
         st.storehouse[games[~aside], p[~aside]] += bricks[~aside]
         st.row_card[games, s] = -1
         st.row_bricks[games, s] = 0
+        st.acquired[games, p, kind] += 1  # the card taken (components.py)
         what = self.take_kind[kind]
         to_hand = what == 0
         st.hand[games[to_hand], p[to_hand], kind[to_hand]] += 1
@@ -837,6 +855,7 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
             unique = ((tallest == top[:, None]).sum(1) == 1) & (top > 0)
             winner = tallest.argmax(1)
             st.hand[g[unique], winner[unique], self.K["Monument"]] += 1
+            st.acquired[g[unique], winner[unique], self.acq_monument] += 1
             st.discard[g[~unique], self.K["Monument"]] += 1
         bld = what == 2
         if bld.any():
@@ -1236,6 +1255,14 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
         st.pay_left[games[over]] = due[over]
         self._end_turn(st, games[~over])
 
+    def last_turn_seat(self, trigger):
+        """The seat whose turn ends the game once ``trigger`` (int or int array, >= 0) placed
+        the last seal first. Rulebook: "every other player gets exactly one more turn", so the
+        trigger's right-hand neighbour; ``end_rule="round"``: the last seat of the round."""
+        if self.end_rule == "round":
+            return trigger * 0 + (self.num_players - 1)
+        return (trigger - 1) % self.num_players
+
     def _end_turn(self, st: FirenzeState, games: np.ndarray) -> None:
         if games.size == 0:
             return
@@ -1243,7 +1270,7 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
         st.turn_number[games] += 1
         tp = st.turn_player[games].astype(np.int64)
         trig = st.end_trigger[games].astype(np.int64)
-        over = (trig >= 0) & (tp == (trig - 1) % P)
+        over = (trig >= 0) & (tp == self.last_turn_seat(trig))
         trunc = ~over & (st.turn_number[games] >= self.max_turns)
         st.truncated[games[trunc]] = True
         self._final_scoring(st, games[over | trunc])
@@ -1605,6 +1632,7 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
             remove[np.arange(g.size), slot] = True
             self._remove_towers(st, g, pp, remove, half=False)
             st.campanile_sealed[g, pp] = True
+            st.acquired[g, pp, self.acq_bell] += 1
             everyone = st.campanile_sealed[g].all(1)
             if everyone.any():
                 ge = g[everyone]
@@ -1649,12 +1677,14 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
         tile = (self.level_tile_height[None, :] == height[:, None]) & ~st.level_tile_taken[games]
         gain += (tile * self.level_tile_bonus).sum(1)
         st.level_tile_taken[games] |= tile
+        st.acquired[games, p, self.acq_level_tile : self.acq_level_tile + tile.shape[1]] += tile
         # Privileges on church spaces: "until a player fulfills a commission of exactly N Levels"
         church = st.church[games].astype(np.int64)
         hit = (church >= 0) & (self.privilege_height[np.maximum(church, 0)] == height[:, None])
         gain += np.where(hit, self.privilege_pp[np.maximum(church, 0)], 0).sum(1)
         if hit.any():
             r, sp = np.nonzero(hit)
+            np.add.at(st.acquired, (games[r], p[r], self.acq_privilege[church[r, sp]]), 1)
             st.discard[games[r], church[r, sp]] += 1
             st.church[games[r], sp] = -1
         last = (st.seals_left[games, p] == 0) & (st.end_trigger[games] < 0)
@@ -2105,6 +2135,7 @@ class Firenze(FirenzePresentation, FirenzeObservation, Game):
         bad(st.terminated != (st.phase == PH_OVER), "terminated differs from phase GAME_OVER")
         bad(st.truncated & ~st.terminated, "truncated but not terminated")
         bad(~st.terminated & (st.scores != st.prestige).any(1), "scores differ from prestige during the game")
+        self._check_acquired(st, bad)
         bad((st.current_player < 0) | (st.current_player >= P) | (st.turn_player < 0) | (st.turn_player >= P), "seats")
         if problems:
             raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))

@@ -212,7 +212,7 @@ class FirenzeObservation:
             e = L["end"].start
             row[e] = 1
             if live:
-                row[e + 1] = (trig - 1 - tp) % P
+                row[e + 1] = (self.last_turn_seat(trig) - tp) % P
             row[e + 2 + (trig - o) % P] = 1
 
         # ---- this turn (all 0 at game over)
@@ -337,7 +337,7 @@ class FirenzeObservation:
         trig = st.end_trigger.astype(np.int64)
         triggered = trig >= 0
         obs[:, e] = triggered
-        obs[:, e + 1] = np.where(triggered & live, (trig - 1 - st.turn_player) % P, 0)
+        obs[:, e + 1] = np.where(triggered & live, (self.last_turn_seat(trig) - st.turn_player) % P, 0)
         obs[rows[triggered], e + 2 + rel(trig)[triggered]] = 1
 
         # ---- this turn (all 0 at game over)

@@ -418,7 +418,7 @@ class FirenzePresentation:
                     lines.append(f"  player_{p} receives {self.kind_names[kind]}")
         if after.end_trigger[b] >= 0 and before.end_trigger[b] < 0:
             lines.append(f"  player_{int(after.end_trigger[b])} placed their last seal first (+{self.end_bonus} PP, "
-                         "included above); every other player has one more turn")  # fmt: skip
+                         f"included above); {self._end_rule_text()}")  # fmt: skip
         if after.next_balcony[b] > before.next_balcony[b]:
             nb = int(after.next_balcony[b])
             nxt = f"balcony {['I', 'II', 'III', 'IV'][nb]} is open now" if nb < 4 else "all balconies are done"
@@ -437,12 +437,17 @@ class FirenzePresentation:
         if after.turn_player[b] != before.turn_player[b] and not after.terminated[b]:
             head = f"--- turn {int(after.turn_number[b]) + 1}: player_{int(after.turn_player[b])}"
             if after.end_trigger[b] >= 0:
-                left = (int(after.end_trigger[b]) - 1 - int(after.turn_player[b])) % P + 1
+                left = (self.last_turn_seat(int(after.end_trigger[b])) - int(after.turn_player[b])) % P + 1
                 head += f" (final round: {left} turn(s) left including this one)"
             lines.append(head + " ---")
         if after.terminated[b] and not before.terminated[b]:
             lines += self._final_lines(after, b)
         return lines
+
+    def _end_rule_text(self) -> str:
+        if self.end_rule == "round":
+            return "the round is played to its end (end_rule='round')"
+        return "every other player has one more turn"
 
     def _took_and_refilled(self, before: FirenzeState, after: FirenzeState, b: int) -> bool:
         """The take of this step finished (card removed, row shifted and refilled)."""
@@ -576,7 +581,7 @@ class FirenzePresentation:
             f"discard {int(st.discard[b].sum())}, pouch: {self._bricks_text(st.pouch[b])}"
         ]
         if st.end_trigger[b] >= 0 and not st.terminated[b]:
-            last = (int(st.end_trigger[b]) - 1) % P
+            last = self.last_turn_seat(int(st.end_trigger[b]))
             lines.append(f"Final round: player_{int(st.end_trigger[b])} placed their last seal; the game ends "
                          f"after player_{last}'s turn")  # fmt: skip
         row = []

@@ -38,12 +38,12 @@ cards in another order looked alike, yet offer the next player different cards).
 from __future__ import annotations
 
 import dataclasses
-import json
-from importlib import resources
+from pathlib import Path
 
 import numpy as np
 
 from ...core import rng
+from ...core.data import load_component_data
 from ...core.game import Game, dispatch, layout_from_sizes, legal_counts
 from ...core.state import State
 
@@ -89,12 +89,12 @@ def longest_market(num_cards: int, num_green: int, capacity: int, num_players: i
     return max(min(2 * t + 3, num_cards - t) for t in range(turns + 1))
 
 
-def load_cards(path=None) -> dict:
-    """The component data (``cards.json``); ``path`` overrides it for balance studies."""
-    if path is None:
-        return json.loads(resources.files(__package__).joinpath("cards.json").read_text())
-    with open(path) as fh:
-        return json.load(fh)
+def load_cards(path=None, data=None) -> dict:
+    """The component data (``cards.json``); ``path`` (a complete file) or ``data`` (a dict patch
+    merged into the packaged file, or a path) overrides it for balance studies."""
+    if path is not None and data is not None:
+        raise ValueError("medici: give cards_path or data, not both")
+    return load_component_data("medici", __package__, "cards.json", data if path is None else path)
 
 
 @dataclasses.dataclass
@@ -120,32 +120,39 @@ class MediciState(State):
     ship_slots: np.ndarray  # int8[B, P]      non-green cards in each ship
     ship_icons: np.ndarray  # int8[B, P, 5]   icons per colour in each ship
     warehouse_icons: np.ndarray  # int16[B, P, 5]
+    acquired: np.ndarray  # int16[B, P, K]  cards of each kind each player has loaded (balance studies)
 
 
 class Medici(Game):
     """Medici: The Card Game. Options: ``monopoly_variant`` (bool), ``reward`` ("win" | "score"),
-    ``cards_path`` (alternative component data file)."""
+    ``cards_path`` (alternative component data file), ``data`` (a dict patch merged into
+    ``cards.json``, or a path: see :mod:`florentine_envs.core.data`)."""
 
     name = "medici"
     version = 1
     player_counts = (2, 3, 4, 5, 6)
     reference = "florentine_envs.games.medici.reference:MediciReference"
-    option_names = ("monopoly_variant", "reward", "cards_path")
+    option_names = ("monopoly_variant", "reward", "cards_path", "data")
 
-    def __init__(self, num_players: int = 4, monopoly_variant: bool = False, reward: str = "win", cards_path=None):
+    def __init__(
+        self, num_players: int = 4, monopoly_variant: bool = False, reward: str = "win", cards_path=None, data=None
+    ):
         if not isinstance(monopoly_variant, (bool, np.bool_)):
             raise ValueError(f"medici: monopoly_variant must be True or False, got {monopoly_variant!r}")
         options = {"monopoly_variant": bool(monopoly_variant), "reward": reward}
         if cards_path is not None:
             options["cards_path"] = str(cards_path)
+        if data is not None:
+            options["data"] = str(data) if isinstance(data, Path) else data
         super().__init__(num_players, **options)
         if reward not in ("win", "score"):
             raise ValueError(f"medici: reward={reward!r} is not supported; allowed: 'win', 'score'")
-        data = load_cards(cards_path)
+        data = load_cards(cards_path, data)
         self.data = data
         kinds = data["kinds"]
         colours = data["colours"]
         self.kind_names = [k["name"] for k in kinds]
+        self.component_names = tuple(f"card:{name}" for name in self.kind_names)  # see acquisitions
         self.colour_names = colours
         kind_of_card = np.repeat(np.arange(len(kinds)), [k["copies"] for k in kinds])
         self.num_cards = len(kind_of_card)  # 110
@@ -331,6 +338,7 @@ class Medici(Game):
             ship_slots=np.zeros((B, P), np.int8),
             ship_icons=np.zeros((B, P, 5), np.int8),
             warehouse_icons=np.zeros((B, P, 5), np.int16),
+            acquired=np.zeros((B, P, K), np.int16),
         )
         games = np.arange(B)
         self._shuffle_deck(state, games)
@@ -475,10 +483,13 @@ class Medici(Game):
         placed = (games * N)[:, None] + held
         _flat(state.card_loc)[placed] = LOC_SHIP
         _flat(state.card_owner)[placed] = player[:, None]
-        kind_at = (games * K)[:, None] + self.card_kind.take(held)  # flat index into [B, K]
-        market_counts = _flat(state.market_counts)
+        kinds = self.card_kind.take(held)  # int[n, 3]
+        kind_at = (games * K)[:, None] + kinds  # flat index into [B, K]
+        acquired_at = (seat * K)[:, None] + kinds  # flat index into [B, P, K]
+        market_counts, acquired = _flat(state.market_counts), _flat(state.acquired)
         for slot in range(3):  # one card per slot and game: no index repeats within a statement
             market_counts[kind_at[:, slot]] -= taken[:, slot]
+            acquired[acquired_at[:, slot]] += taken[:, slot]
         # "If necessary, push the remaining cards back to fill any occurring gaps." The cards before
         # the last three never move, and a kept 3rd-last card stays where it is; only a kept
         # 2nd-last card whose 3rd-last neighbour was taken moves down one place.
@@ -552,6 +563,7 @@ class Medici(Game):
             state.card_loc[g, card] = LOC_SHIP
             state.card_owner[g, card] = player
             state.market_counts[g, self._kind_list[card]] -= 1
+            state.acquired[g, player, self._kind_list[card]] += 1
         state.ship_value[g, player] += value
         state.ship_slots[g, player] += slots
         if action == TAKE_LAST_AND_3RD:  # the kept 2nd-last card closes the gap (see _take_phase)
@@ -780,6 +792,24 @@ class Medici(Game):
         o[start_player + (state.start_player.item(0) - seat) % P] = 1
         return obs
 
+    # ------------------------------------------------------ balance hooks
+
+    def acquisitions(self, state: MediciState) -> np.ndarray:
+        """int32[B, P, K]: cards of each kind (``component_names``: ``card:<kind>``) each player
+        has loaded onto their ship so far, whether later stored in the warehouse or boxed."""
+        return state.acquired.astype(np.int32)
+
+    def running_scores(self, state: MediciState) -> np.ndarray:
+        """float32[B, P]: florins plus what the day's scoring would pay if the day ended now
+        (ship ranking, commodity majorities with the cargo counted, monopoly bonuses); the
+        final florins once the game is over."""
+        running = state.scores.astype(np.float32)
+        live = np.flatnonzero(~state.terminated)
+        if live.size:
+            icons = state.warehouse_icons.take(live, axis=0) + state.ship_icons.take(live, axis=0)
+            running[live] += self._day_payouts(state.ship_value.take(live, axis=0), icons)
+        return running
+
     # --------------------------------------------------------- invariants
 
     def check_invariants(self, state: MediciState) -> None:
@@ -829,6 +859,13 @@ class Medici(Game):
                     problems.append(f"game {b}: warehouse icons of seat {p} wrong")
             if self.card_icons[loc == LOC_BOX].any():
                 problems.append(f"game {b}: a commodity card is in the box")
+            # A card is loaded once (the market goes back to the deck at the end of a day, the box
+            # holds only unloaded cards), so no more cards of a kind were acquired than left the deck
+            # and the market. (Equality holds in play; hand-built test positions may leave it out.)
+            out_kinds = np.bincount(self.card_kind[loc >= LOC_SHIP], minlength=self.num_kinds)
+            acquired = state.acquired[b].astype(np.int64)  # [P, K]
+            if (acquired < 0).any() or (acquired.sum(0) > out_kinds).any():
+                problems.append(f"game {b}: more cards acquired than loaded")
             if not (
                 0 <= state.day[b] < NUM_DAYS and 0 <= state.current_player[b] < P and 0 <= state.start_player[b] < P
             ):

@@ -1,0 +1,303 @@
+"""Florenza: The Card Game (Placentia Games), batched numpy engine for 2-4 players.
+
+The encoding (action ids, observation layout, order of automatic steps, use of randomness)
+is fixed in ``SPEC.md`` beside this file; ``DESIGN_NOTES.md`` numbers every reading of an
+unclear rulebook sentence. The rules are the rulebook's
+(``shared/rules/florenza_card_game.txt``). Every component number is read from
+``florenza_cards_data.json``; the option ``data=`` (a dict patch or a path to a full file)
+overrides it for balance studies.
+
+The package, module by module:
+
+* ``constants.py`` -- random streams, phase ids, the action-id layout.
+* ``data.py`` -- :func:`load_data` (packaged data and overrides) and :class:`Tables` (the
+  component tables as numpy arrays, validated).
+* ``setup.py`` -- :class:`SetupMixin`: the blank state, set-up, round start, shuffles, draws.
+* ``rules.py`` -- :class:`RulesMixin`: the decision handlers per phase and the automatic
+  continuations (next action, end of round, keeping, income, election).
+* ``masks.py`` -- :class:`MaskMixin`: legal actions per phase, batched and for one game.
+* ``scoring.py`` -- :class:`ScoringMixin`: final scoring, the artwork tie-break, ranks.
+* ``observation.py`` -- :class:`FlorenzaObservation`: layout, bounds and encoders.
+* ``presentation.py`` -- :class:`FlorenzaPresentation`: ``render``, ``describe_action``,
+  ``narrate``, ``play_notes``.
+* ``florenza_cards.py`` (this module) -- the state, the :class:`FlorenzaCards` class
+  (options), invariants, hidden-information resampling.
+
+Hidden information: other players' hands (sizes shown), the discard pile (each player knows
+its own discards), every deck order, and the values of artists not yet hired (on the table,
+reserved -- unseen even by their owner -- or in the deck). **Money and resources of every
+player are shown**: they are held in hand, but every change to them is public, so a careful
+player knows them (DESIGN_NOTES 20).
+
+Readings that change play most (all in DESIGN_NOTES.md): a Residence or Preacher gives its
+extra action in the round it is played; a card or monument that needs an artist is offered
+only if an artist can be paid too; all 17 location cards at every player count; the round-5
+deck is the leftovers only and round 5 still pays income and elects a Captain; majorities use
+competition ranking; the artwork tie-break compares whole sorted lists.
+
+Changelog: v0 -- first release.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import numpy as np
+
+from ...core import rng
+from ...core.game import Game
+from ...core.state import State
+from .constants import (
+    BEING_COMPLETED,
+    DONE,
+    IN_DECK,
+    IN_ROW,
+    NUM_RESOURCES,
+    NUM_TYPES,
+    PH_HIRE,
+    PH_OVER,
+    RESERVED,
+    ActionIds,
+)
+from .data import L_CAPTAIN, Tables, load_data
+from .masks import MaskMixin
+from .observation import FlorenzaObservation
+from .presentation import FlorenzaPresentation
+from .rules import RulesMixin
+from .scoring import ScoringMixin
+from .setup import SetupMixin
+
+
+@dataclasses.dataclass
+class FlorenzaCardsState(State):
+    """Shapes: B games, P players, K card kinds, N Florenza cards in the game, M monuments,
+    NA artist copies, AK artist kinds, L location kinds (SPEC §7)."""
+
+    round: np.ndarray  # int8[B]              1..5
+    slot: np.ndarray  # int8[B]               action slot 0..7 (4..7: Palagio, Casamento, Casa, Predicatore)
+    offset: np.ndarray  # int8[B]             acting seat = (captain + offset) mod P
+    captain: np.ndarray  # int8[B]
+    new_captain: np.ndarray  # int8[B]        holder of the New Captain card, -1 = on the table
+    money: np.ndarray  # int32[B, P]
+    res: np.ndarray  # int16[B, P, 6]
+    supply: np.ndarray  # int16[B, 6]
+    supply_money: np.ndarray  # int32[B]
+    hand: np.ndarray  # int8[B, P, K]
+    discard: np.ndarray  # int8[B, P, K]      discard pile, by discarding seat
+    in_play: np.ndarray  # bool[B, P, K]
+    card_artist: np.ndarray  # int8[B, P, K]  artist value of a played artwork, -1 otherwise
+    deck: np.ndarray  # int8[B, N]            kinds; the draw deck is deck[deck_pos:deck_len], top first
+    deck_pos: np.ndarray  # int16[B]
+    deck_len: np.ndarray  # int16[B]
+    mon_pos: np.ndarray  # int8[B, M]         draw position of each monument (fixed at set-up)
+    mon_drawn: np.ndarray  # int8[B]          monuments drawn so far
+    mon_state: np.ndarray  # int8[B, M]       0 deck, 1 row, 2 discarded, 3 reserved, 4 completed, 5 being completed (HIRE)
+    mon_owner: np.ndarray  # int8[B, M]       -1 or seat (reserved / completed)
+    mon_artist: np.ndarray  # int8[B, M]      artist value of a completed monument, -1 otherwise
+    art_pos: np.ndarray  # int8[B, NA]        draw position of each artist copy (fixed at set-up)
+    art_drawn: np.ndarray  # int8[B]          artist copies drawn so far
+    art_state: np.ndarray  # int8[B, NA]      0 deck, 1 table, 2 discarded, 3 reserved, 4 hired
+    art_owner: np.ndarray  # int8[B, NA]      -1 or seat (reserved / hired)
+    table_count: np.ndarray  # int8[B, AK]    copies of each artist kind on the table (from art_state)
+    reserved_count: np.ndarray  # int8[B, P, AK]  copies of each kind reserved per seat (from art_state)
+    hired_types: np.ndarray  # int8[B, P, 3]  artists hired per type, anonymous ones included
+    visible_pp: np.ndarray  # int16[B, P]     prestige on the table: cards, monuments, hired artists
+    anon_up: np.ndarray  # bool[B, 3]         anonymous artist of each type face up
+    loc_up: np.ndarray  # int8[B, L]          face-up copies per location kind
+    pending_card: np.ndarray  # int8[B]       card kind waiting for its artist (HIRE), -1
+    pending_monument: np.ndarray  # int8[B]   monument waiting for its artist (HIRE), -1
+    given: np.ndarray  # int8[B, 6]           resources given in the pending exchange / barter
+    keep_offset: np.ndarray  # int8[B]        offset of the seat deciding in KEEP / MERCHANT_CHOICE
+    final_rank: np.ndarray  # int8[B, P]      1 = best (tie-break applied), 0 until the end
+
+
+class FlorenzaCards(
+    FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixin, RulesMixin, SetupMixin, Game
+):
+    """Florenza: The Card Game. Options: ``guilds`` (bool, default True: the Guild cards are in
+    the decks), ``reward`` ("win" | "score"), ``data`` (dict patch or path)."""
+
+    name = "florenza_cards"
+    version = 0
+    player_counts = (2, 3, 4)
+    reference = "florentine_envs.games.florenza_cards.reference:FlorenzaCardsReference"
+    option_names = ("guilds", "reward", "data")
+
+    def __init__(self, num_players: int = 4, guilds: bool = True, reward: str = "win", data=None):
+        if not isinstance(guilds, (bool, np.bool_)):
+            raise ValueError(f"florenza_cards: guilds must be True or False, got {guilds!r}")
+        if reward not in ("win", "score"):
+            raise ValueError(f"florenza_cards: reward={reward!r} is not supported; allowed: 'win', 'score'")
+        options = {"guilds": bool(guilds), "reward": reward}
+        if data is not None:
+            options["data"] = str(data) if isinstance(data, Path) else data
+        super().__init__(num_players, **options)
+        self.guilds = bool(guilds)
+        self.data = load_data(data)
+        self.t = Tables(self.data, self.num_players, self.guilds)
+        t = self.t
+        self.K, self.M, self.AK, self.NA, self.L, self.N = t.K, t.M, t.AK, t.NA, t.L, t.N
+        self.ids = ActionIds(t.K, t.M, t.AK, t.L)
+        self.num_actions = self.ids.total
+        self._build_tables()
+        self._build_action_names()
+        self._build_layout()
+        # balance hooks (core.game's contract): the Florenza cards played and the monuments
+        # completed, by kind; the same names at every player count and with or without guilds
+        self.component_names = tuple(f"card:{c}" for c in t.card_ids) + tuple(f"monument:{m}" for m in t.mon_ids)
+
+    def acquisitions(self, state: FlorenzaCardsState) -> np.ndarray:
+        """int32[B, P, K + M]: Florenza cards each player has in play (never more than one of a
+        kind) and monuments each has completed (``component_names``)."""
+        seats = np.arange(self.num_players)
+        completed = (state.mon_state == DONE)[:, None, :] & (state.mon_owner[:, None, :] == seats[None, :, None])
+        return np.concatenate([state.in_play, completed], axis=2).astype(np.int32)
+
+    def running_scores(self, state: FlorenzaCardsState) -> np.ndarray:
+        """float32[B, P]: the score if the game ended now (SPEC §8 on the state as it stands:
+        unfulfilled reservations already count against it; for analysis, it reads the hidden
+        values of reserved artists); the final score once the game is over."""
+        running = state.scores.astype(np.float32)
+        live = np.flatnonzero(~state.terminated)
+        if live.size:
+            running[live] = sum(self.score_breakdown(state, live).values())
+        return running
+
+    def _build_action_names(self) -> None:
+        t, res, types = self.t, self.t.resource_names, self.t.type_names
+        names = [f"play_{c}" for c in t.card_ids]
+        names += [f"complete_{m}" for m in t.mon_ids]
+        names += [f"reserve_{m}" for m in t.mon_ids]
+        names += [f"reserve_{a}" for a in t.art_ids]
+        names += [f"location_{loc}" for loc in t.loc_ids]
+        names += ["send_out_workers"]
+        names += [f"market_sell_{r}" for r in res] + [f"market_buy_{r}" for r in res]
+        names += ["market_exchange", "search_for_inspiration", "pass"]
+        names += [f"hire_table_{a}" for a in t.art_ids] + [f"hire_reserved_{a}" for a in t.art_ids]
+        names += [f"hire_anonymous_{x}" for x in types]
+        names += [f"resource_{r}" for r in res]
+        names += [f"keep_{c}" for c in t.card_ids]
+        assert len(names) == self.num_actions
+        self.action_names = names
+
+    # --------------------------------------------------------- invariants
+
+    def card_places(self, st: FlorenzaCardsState) -> np.ndarray:
+        """int[B, K]: Florenza cards of each kind over the draw deck, Decks II and III still
+        waiting, hands, discard pile, cards in play and a card waiting for its artist."""
+        B, K, N = st.batch_size, self.K, self.N
+        live = (np.arange(N) >= st.deck_pos[:, None]) & (np.arange(N) < st.deck_len[:, None])
+        flat = (np.arange(B)[:, None] * K + st.deck.astype(np.int64)).ravel()[live.ravel()]
+        total = np.bincount(flat, minlength=B * K).reshape(B, K)
+        total += np.where((st.round <= 1)[:, None], self.t.n_deck[1], 0)
+        total += np.where((st.round <= 2)[:, None], self.t.n_deck[2], 0)
+        total += st.hand.sum(1) + st.discard.sum(1) + st.in_play.sum(1)
+        pending = st.pending_card >= 0
+        np.add.at(total, (np.flatnonzero(pending), st.pending_card[pending].astype(np.int64)), 1)
+        return total
+
+    def check_invariants(self, state: FlorenzaCardsState) -> None:
+        st, t = state, self.t
+        B, P = st.batch_size, self.num_players
+        problems = []
+
+        def bad(cond, what):
+            rows = np.flatnonzero(cond)
+            if rows.size:
+                problems.append(f"game {int(rows[0])}: {what}")
+
+        bad((self.card_places(st) != t.n).any(1), f"Florenza cards not conserved ({t.N} by kind)")
+        bad((st.hand < 0).any((1, 2)) | (st.discard < 0).any((1, 2)), "negative card count")
+        bad((st.deck_pos < 0) | (st.deck_pos > st.deck_len) | (st.deck_len > self.N), "deck bounds")
+        bad((st.in_play & t.is_preacher).sum(2).max(1) > 1, "two preachers in front of a player")
+        res_total = st.supply.astype(np.int64) + st.res.sum(1)
+        bad((res_total != t.supply0).any(1), "resources not conserved")
+        bad(st.supply_money.astype(np.int64) + st.money.sum(1) != t.money0, "money not conserved")
+        bad((st.supply < 0).any(1) | (st.res < 0).any((1, 2)) | (st.money < 0).any(1) | (st.supply_money < 0),
+            "negative resources or money")  # fmt: skip
+        # monuments and artists: one state each, owners where they belong
+        owned = np.isin(st.mon_state, (RESERVED, BEING_COMPLETED, DONE))
+        bad(((st.mon_owner >= 0) != owned).any(1), "monument owner inconsistent with its state")
+        bad(((st.mon_artist >= 0) != (st.mon_state == DONE)).any(1), "monument artist inconsistent")
+        bad(((st.mon_state != IN_DECK) != (st.mon_pos < st.mon_drawn[:, None])).any(1), "monuments drawn")
+        owned = np.isin(st.art_state, (RESERVED, DONE))
+        bad(((st.art_owner >= 0) != owned).any(1), "artist owner inconsistent with its state")
+        bad(((st.art_state != IN_DECK) != (st.art_pos < st.art_drawn[:, None])).any(1), "artists drawn")
+        table = self._kind_counts(st.art_state == IN_ROW)
+        bad((table != st.table_count).any(1), "table_count differs from the artists on the table")
+        for p in range(P):
+            mine = (st.art_state == RESERVED) & (st.art_owner == p)
+            bad((self._kind_counts(mine) != st.reserved_count[:, p]).any(1), "reserved_count differs")
+        bad(((st.card_artist >= 0) & ~st.in_play).any((1, 2)), "an artist on a card not in play")
+        parts = self.score_breakdown(st, np.arange(B))
+        bad((parts["cards"] + parts["monuments"] + parts["artists"] != st.visible_pp).any(1), "visible_pp differs")
+        bad((st.in_play & t.card_needs_artist & (st.card_artist < 0)).any((1, 2)), "an artwork without artist")
+        captain_kind = int(np.flatnonzero(t.loc_effect == L_CAPTAIN)[0])
+        bad((st.loc_up[:, captain_kind] == 1) != (st.new_captain < 0), "New Captain card")
+        bad((st.loc_up < 0).any(1) | (st.loc_up > t.loc_copies).any(1), "location copies")
+        bad((st.pending_card >= 0) & (st.pending_monument >= 0), "two pending works")
+        bad(((st.pending_card >= 0) | (st.pending_monument >= 0)) != (st.phase == PH_HIRE), "pending work")
+        bad(st.terminated & st.legal_action_mask.any(1), "finished game has legal actions")
+        bad(~st.terminated & ~st.legal_action_mask.any(1), "live game has no legal action")
+        bad(st.terminated != (st.phase == PH_OVER), "terminated differs from phase GAME_OVER")
+        bad(~st.terminated & (st.scores != 0).any(1), "scores are set before the end")
+        bad((st.current_player < 0) | (st.current_player >= P) | (st.captain < 0) | (st.captain >= P), "seats")
+        bad((st.round < 1) | (st.round > t.rounds), "round out of range")
+        if problems:
+            raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))
+
+    def _kind_counts(self, copies: np.ndarray) -> np.ndarray:
+        """int[B, AK]: per artist kind, the copies where ``copies`` (bool[B, NA]) holds."""
+        return np.add.reduceat(copies.astype(np.int64), self.t.abase, axis=1)
+
+    # --------------------------------------------------------- hidden info
+
+    def randomize_hidden(self, state: FlorenzaCardsState, player: int, seed: int) -> FlorenzaCardsState:
+        """Re-deal what ``player`` cannot see (SPEC §12): the other seats' hands and discards and
+        the draw deck from their combined cards (sizes kept), the undrawn monuments' order, the
+        values of unrevealed artist copies (within each kind) and the artist deck; a new seed."""
+        out = state.copy()
+        P, t = self.num_players, self.t
+        new_seeds = rng.hash64(np.uint64(seed), 99, np.arange(out.batch_size))
+        for b in range(out.batch_size):
+            gen = np.random.default_rng(int(new_seeds[b]))
+            # Florenza cards: the draw deck + other seats' hands and discards
+            pos, end = int(out.deck_pos[b]), int(out.deck_len[b])
+            pool = [int(k) for k in out.deck[b, pos:end]]
+            sizes = []
+            for q in range(P):
+                if q == player:
+                    continue
+                for where in (out.hand, out.discard):
+                    sizes.append((where, q, int(where[b, q].sum())))
+                    pool += np.repeat(np.arange(self.K), where[b, q]).tolist()
+                    where[b, q] = 0
+            # sorted first, so the redraw depends only on what the player knows (the pool's
+            # multiset), never on where the hidden cards actually lie
+            pool = np.sort(pool)[gen.permutation(len(pool))].tolist()
+            for where, q, size in sizes:
+                np.add.at(where[b, q], pool[:size], 1)
+                pool = pool[size:]
+            out.deck[b, :] = -1
+            out.deck[b, pos:end] = pool
+            # monuments still in the deck: a new order among the undrawn draw positions
+            undrawn = np.flatnonzero(out.mon_state[b] == IN_DECK)
+            out.mon_pos[b, undrawn] = gen.permutation(np.sort(out.mon_pos[b, undrawn]))
+            # artists: unrevealed copies (deck, table, reserved, discarded) swap identities within a
+            # kind; the deck's copies then take a new order among the undrawn positions
+            unrevealed = out.art_state[b] != DONE
+            for a in range(self.AK):
+                copies = np.arange(t.abase[a], t.abase[a] + t.art_copies[a])
+                copies = copies[unrevealed[copies]]
+                # the (position, state, owner) triples of the kind's unrevealed copies are public
+                # as a multiset; dealt in a canonical order to a random permutation of the copies
+                triples = np.stack([f[b, copies] for f in (out.art_pos, out.art_state, out.art_owner)])
+                triples = triples[:, np.lexsort(triples[::-1])]
+                perm = gen.permutation(copies)
+                for field, values in zip((out.art_pos, out.art_state, out.art_owner), triples):
+                    field[b, perm] = values
+            in_deck = np.flatnonzero(out.art_state[b] == IN_DECK)
+            out.art_pos[b, in_deck] = gen.permutation(np.sort(out.art_pos[b, in_deck]))
+        out.seed[:] = new_seeds
+        return out

@@ -1,0 +1,514 @@
+"""The Princes of Florence (Wolfgang Kramer, Richard Ulrich), batched numpy engine, 2-5 players,
+with the Muse and the Princess as an option.
+
+The encoding (action ids, observation, order of automatic steps, randomness) is fixed in
+``SPEC.md`` beside this file; the readings of ambiguous rule sentences are ``DESIGN_NOTES.md``
+(D1-D36). The rules are the rulebook's (``shared/rules/princes_of_florence.txt``). Every
+component number is read from ``princes_data.json``; the option ``data=`` overrides it.
+
+The package, module by module:
+
+* ``constants.py`` -- phase ids, action ids, random streams, component counts.
+* ``data.py`` -- :func:`load_data` and :class:`~.data.Tables`: the component data as arrays.
+* ``geometry.py`` -- the 7 x 7 grid as 64-bit masks, polyomino orientations, placement tables.
+* ``common.py`` -- paying (with the automatic sale of fame), drawing, placing, recruiting,
+  the features Bonus and Prestige cards count.
+* ``auction.py``, ``characters.py``, ``actions.py`` -- the rules of each phase.
+* ``masks.py`` -- the legal actions of each phase.
+* ``scoring.py`` -- Prestige cards, final scores, ranks and rewards.
+* ``observation.py``, ``presentation.py`` -- what a player sees; text for people.
+* ``princes.py`` (this module) -- the state, options, set-up, step dispatch, invariants and
+  hidden-information resampling.
+
+Readings that change play most: money is public (every change of it is); the dealt starting
+hands are public; fame is sold automatically for exactly a payment's shortfall (never with the
+characters); nobody may bid on an object they could not take (a landscape with no room, a
+fourth Builder); the lone buyer pays 200 also with two players.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from pathlib import Path
+
+import numpy as np
+
+from ...core import rng
+from ...core.game import Game, dispatch
+from ...core.state import State
+from .actions import ActionRules
+from .auction import AuctionRules
+from .characters import CharacterRules
+from .common import CommonRules
+from .constants import (
+    A_PLACE,
+    A_PROFESSION,
+    DECK_BONUS,
+    DECK_PRESTIGE,
+    DECK_PROFESSIONS,
+    DECK_SIZES,
+    DRAWN_OFFSET,
+    NUM_BONUS,
+    NUM_BUILDINGS,
+    NUM_CHARACTERS,
+    NUM_DRAWN,
+    NUM_FREEDOMS,
+    NUM_LANDSCAPES,
+    NUM_PIECES,
+    NUM_PRESTIGE,
+    NUM_PROFESSIONS,
+    NUM_STACKS,
+    PH_ACTION,
+    PH_AUCTION_BID,
+    PH_AUCTION_CHOOSE,
+    PH_CHAR_AUCTION,
+    PH_CHAR_USE,
+    PH_KEEP,
+    PH_LANDSCAPE_PICK,
+    PH_ORDER,
+    PH_OVER,
+    PH_PLACE,
+    PH_RECRUIT_NOW,
+    PH_SETUP_DISCARD,
+    PH_WORK_BONUS,
+    PH_WORK_PAY,
+    STREAM_BONUS,
+    STREAM_PRESTIGE,
+    STREAM_PROFESSIONS,
+    STREAM_SETUP,
+)
+from .data import Tables, load_data
+from .geometry import popcount
+from .masks import MaskRules
+from .observation import PrincesObservation
+from .presentation import PrincesPresentation
+from .scoring import ScoringRules
+
+
+@dataclasses.dataclass
+class PrincesState(State):
+    """Shapes: B games, P players. Money in units of 100 Florin (SPEC.md)."""
+
+    round: np.ndarray  # int8[B]             0..6
+    start: np.ndarray  # int8[B]             start player
+    setup_done: np.ndarray  # int8[B]        setup discards made
+    money: np.ndarray  # int32[B, P]
+    fame: np.ndarray  # int32[B, P]          prestige points (the fame track, 50/100 disks included)
+    best_work: np.ndarray  # int16[B, P]     the pawn: best work value this round (0 = none)
+    occupied: np.ndarray  # uint64[B, P]     covered grid cells (Palazzo included)
+    blocked: np.ndarray  # uint64[B, P]      Palazzo + building cells
+    # uint64[B, P * 13]: cells of each building / landscape kind, seat-major (flat: the core's JSON
+    # writes uint64 fields of one game as a flat list of strings)
+    piece_cells: np.ndarray
+    built: np.ndarray  # bool[B, P, 10]
+    landscapes: np.ndarray  # int8[B, P, 3]  Forest, Lake, Park
+    freedoms: np.ndarray  # bool[B, P, 3]
+    jesters: np.ndarray  # int8[B, P]
+    builders: np.ndarray  # int8[B, P]
+    fits: np.ndarray  # bool[B, P, 13]       piece has a legal placement now
+    hand_prof: np.ndarray  # bool[B, P, 21]
+    table_prof: np.ndarray  # bool[B, P, 21]
+    known: np.ndarray  # bool[B, P, 21]      in p's hand and known to all (D2)
+    hand_recruit: np.ndarray  # int8[B, P]
+    table_recruit: np.ndarray  # int8[B, P]
+    bonus_hand: np.ndarray  # bool[B, P, 20]
+    bonus_out: np.ndarray  # bool[B, 20]     played, out of the game
+    prestige_hand: np.ndarray  # bool[B, P, 14]
+    deck_cards: np.ndarray  # int8[B, 3, 21] circular queues (professions, Bonus, Prestige)
+    deck_top: np.ndarray  # int8[B, 3]
+    deck_len: np.ndarray  # int8[B, 3]
+    drawn: np.ndarray  # bool[B, 55]         cards drawn, not yet kept or put under
+    draw_deck: np.ndarray  # int8[B]         deck of the pending draw, -1
+    supply_buildings: np.ndarray  # int8[B, 10]
+    supply_landscapes: np.ndarray  # int8[B, 3]
+    supply_freedoms: np.ndarray  # int8[B, 3]
+    supply_jesters: np.ndarray  # int8[B]
+    supply_builders: np.ndarray  # int8[B]
+    supply_recruiting: np.ndarray  # int8[B]
+    stack_used: np.ndarray  # bool[B, 7]
+    pawn_free: np.ndarray  # bool[B, P]      pawn still in front of its owner (auction phase)
+    in_auction: np.ndarray  # bool[B, P]     still bidding for the open object
+    stack: np.ndarray  # int8[B]             object being auctioned, -1
+    bid: np.ndarray  # int16[B]
+    high: np.ndarray  # int8[B]              highest bidder, -1
+    opener: np.ndarray  # int8[B]            who opened the auction, -1
+    lone: np.ndarray  # bool[B]              the chooser is the last free pawn
+    piece: np.ndarray  # int8[B]             piece being placed, -1
+    resume: np.ndarray  # int8[B]            where PLACE / KEEP / ORDER / RECRUIT_NOW return
+    ctx: np.ndarray  # int8[B]               why CHAR_USE was entered
+    ctx_index: np.ndarray  # int8[B]         next turn-order index of the end-of-auction uses
+    merchant_paid: np.ndarray  # bool[B]     the Merchant pays the pending bid
+    char_owner: np.ndarray  # int8[B, 6]     -1 = in the character area
+    char_faceup: np.ndarray  # bool[B, 6]
+    banker_money: np.ndarray  # int16[B]
+    pawn_card: np.ndarray  # int8[B, P]      character auction: character under the pawn, -1
+    pawn_value: np.ndarray  # int8[B, P]
+    char_out: np.ndarray  # bool[B, P]       passed or bought in this character auction
+    turns_done: np.ndarray  # int8[B]        turns finished in this action phase
+    actions_left: np.ndarray  # int8[B]
+    took_profession: np.ndarray  # bool[B]
+    took_freedom: np.ndarray  # bool[B]
+    work_prof: np.ndarray  # int8[B]         profession of the pending work, 21 Princess, -1
+    work_value: np.ndarray  # int16[B]
+    money_in: np.ndarray  # int32[B]         paid out by the Bank so far
+    money_out: np.ndarray  # int32[B]        paid to the Bank so far
+
+
+class Princes(
+    PrincesPresentation,
+    PrincesObservation,
+    ScoringRules,
+    MaskRules,
+    ActionRules,
+    CharacterRules,
+    AuctionRules,
+    CommonRules,
+    Game,
+):
+    """The Princes of Florence. Options: ``characters`` (bool: the Muse and the Princess),
+    ``hard_freedoms`` (bool, 2 players: 4 Freedoms), ``mode`` ("standard"), ``reward``
+    ("win" | "score"), ``data`` (dict patch or path)."""
+
+    name = "princes"
+    version = 0
+    player_counts = (2, 3, 4, 5)
+    option_names = ("characters", "hard_freedoms", "mode", "reward", "data")
+
+    def __init__(
+        self,
+        num_players: int = 4,
+        characters: bool = False,
+        hard_freedoms: bool = False,
+        mode: str = "standard",
+        reward: str = "win",
+        data=None,
+    ):
+        for opt, value in (("characters", characters), ("hard_freedoms", hard_freedoms)):
+            if not isinstance(value, (bool, np.bool_)):
+                raise ValueError(f"princes: {opt} must be True or False, got {value!r}")
+        if mode != "standard":
+            raise ValueError(
+                f"princes: mode={mode!r} is not supported yet; allowed: 'standard' "
+                "(the solo game and the cooperative expansion come in a later version)"
+            )
+        if reward not in ("win", "score"):
+            raise ValueError(f"princes: reward={reward!r} is not supported; allowed: 'win', 'score'")
+        if hard_freedoms and num_players != 2:
+            raise ValueError(f"princes: hard_freedoms=True is a 2-player rule, not for num_players={num_players!r}")
+        options = {"characters": bool(characters), "hard_freedoms": bool(hard_freedoms), "mode": mode, "reward": reward}
+        if data is not None:
+            options["data"] = str(data) if isinstance(data, Path) else data
+        super().__init__(num_players, **options)
+        self.characters = bool(characters)
+        self.hard_freedoms = bool(hard_freedoms)
+        self.data = load_data(data)
+        try:
+            self.T = Tables(self.data, self.num_players)
+        except (KeyError, TypeError, IndexError) as err:
+            raise ValueError(f"princes: component data is malformed ({type(err).__name__}: {err})") from None
+        if (self.T.num_bonus, self.T.num_prestige) != (NUM_BONUS, NUM_PRESTIGE):
+            raise ValueError(f"princes: the data must hold {NUM_BONUS} Bonus and {NUM_PRESTIGE} Prestige cards")
+        self.a_place = A_PLACE
+        self.a_fame = A_PLACE + 8 * self.T.num_cells
+        self.fame_choices = self.T.max_work_value() * self.T.florin_per_work_point // self.T.florin_per_fame_taken + 1
+        self.num_actions = self.a_fame + self.fame_choices
+        self.action_names = self._build_action_names()
+        self._build_layout()
+        # balance hooks (core.game's contract): the objects of the principality, by kind
+        T = self.T
+        self.component_names = (
+            tuple(f"building:{n}" for n in T.building_names) + tuple(f"landscape:{n}" for n in T.landscape_names)
+            + tuple(f"freedom:{n}" for n in T.freedom_names) + ("character:Jester", "character:Builder")
+        )  # fmt: skip
+
+    def acquisitions(self, state: PrincesState) -> np.ndarray:
+        """int32[B, P, C]: buildings built, landscapes, Freedoms, Jesters and Builders each
+        player owns (``component_names``); none of them ever leaves a principality."""
+        return np.concatenate(
+            [state.built, state.landscapes, state.freedoms, state.jesters[..., None], state.builders[..., None]],
+            axis=2,
+        ).astype(np.int32)
+
+    def running_scores(self, state: PrincesState) -> np.ndarray:
+        """float32[B, P]: prestige points on the fame track so far (the Prestige cards score
+        only at the end); the final score once the game is over."""
+        return np.where(state.terminated[:, None], state.scores, state.fame).astype(np.float32)
+
+    # ------------------------------------------------------------- set-up
+
+    def _blank(self, seeds: np.ndarray) -> PrincesState:
+        B, P, A = len(seeds), self.num_players, self.num_actions
+        z = np.zeros
+
+        def full(shape, value, dtype):
+            return np.full(shape, value, dtype)
+
+        return PrincesState(
+            seed=seeds.copy(), current_player=z(B, np.int8), phase=z(B, np.int8),
+            legal_action_mask=z((B, A), bool), rewards=z((B, P), np.float32), terminated=z(B, bool),
+            scores=z((B, P), np.int32), step_count=z(B, np.int32), truncated=z(B, bool),
+            round=z(B, np.int8), start=z(B, np.int8), setup_done=z(B, np.int8),
+            money=z((B, P), np.int32), fame=z((B, P), np.int32), best_work=z((B, P), np.int16),
+            occupied=z((B, P), np.uint64), blocked=z((B, P), np.uint64),
+            piece_cells=z((B, P * NUM_PIECES), np.uint64), built=z((B, P, NUM_BUILDINGS), bool),
+            landscapes=z((B, P, NUM_LANDSCAPES), np.int8), freedoms=z((B, P, NUM_FREEDOMS), bool),
+            jesters=z((B, P), np.int8), builders=z((B, P), np.int8), fits=z((B, P, NUM_PIECES), bool),
+            hand_prof=z((B, P, NUM_PROFESSIONS), bool), table_prof=z((B, P, NUM_PROFESSIONS), bool),
+            known=z((B, P, NUM_PROFESSIONS), bool), hand_recruit=z((B, P), np.int8),
+            table_recruit=z((B, P), np.int8), bonus_hand=z((B, P, NUM_BONUS), bool), bonus_out=z((B, NUM_BONUS), bool),
+            prestige_hand=z((B, P, NUM_PRESTIGE), bool), deck_cards=full((B, 3, NUM_PROFESSIONS), -1, np.int8),
+            deck_top=z((B, 3), np.int8), deck_len=z((B, 3), np.int8), drawn=z((B, NUM_DRAWN), bool),
+            draw_deck=full(B, -1, np.int8), supply_buildings=z((B, NUM_BUILDINGS), np.int8),
+            supply_landscapes=z((B, NUM_LANDSCAPES), np.int8), supply_freedoms=z((B, NUM_FREEDOMS), np.int8),
+            supply_jesters=z(B, np.int8), supply_builders=z(B, np.int8), supply_recruiting=z(B, np.int8),
+            stack_used=z((B, NUM_STACKS), bool), pawn_free=z((B, P), bool), in_auction=z((B, P), bool),
+            stack=full(B, -1, np.int8), bid=z(B, np.int16), high=full(B, -1, np.int8), opener=full(B, -1, np.int8),
+            lone=z(B, bool), piece=full(B, -1, np.int8), resume=z(B, np.int8), ctx=z(B, np.int8),
+            ctx_index=z(B, np.int8), merchant_paid=z(B, bool), char_owner=full((B, NUM_CHARACTERS), -1, np.int8),
+            char_faceup=np.ones((B, NUM_CHARACTERS), bool), banker_money=z(B, np.int16),
+            pawn_card=full((B, P), -1, np.int8), pawn_value=z((B, P), np.int8), char_out=z((B, P), bool),
+            turns_done=z(B, np.int8), actions_left=z(B, np.int8), took_profession=z(B, bool),
+            took_freedom=z(B, bool), work_prof=full(B, -1, np.int8), work_value=z(B, np.int16),
+            money_in=z(B, np.int32), money_out=z(B, np.int32),
+        )  # fmt: skip
+
+    def _init(self, seeds: np.ndarray) -> PrincesState:
+        T, P = self.T, self.num_players
+        st = self._blank(seeds)
+        B = len(seeds)
+        g = np.arange(B)
+        st.money[:] = T.start_money
+        st.banker_money[:] = T.banker_start if self.characters else 0
+        st.occupied[:] = T.palazzo
+        st.blocked[:] = T.palazzo
+        st.supply_buildings[:] = T.buildings_per_type
+        st.supply_landscapes[:] = T.landscapes_per_type
+        st.supply_jesters[:] = T.jesters
+        st.supply_builders[:] = T.builders
+        st.supply_recruiting[:] = T.recruiting
+        st.supply_freedoms[:] = self._freedom_supply(seeds)
+        self._refresh_fits(st, np.zeros(1, np.int64), np.zeros(1, np.int64))
+        st.fits[:] = st.fits[0, 0]
+        shuffled = ((DECK_PRESTIGE, STREAM_PRESTIGE, NUM_PRESTIGE), (DECK_BONUS, STREAM_BONUS, NUM_BONUS))
+        for deck, stream, size in shuffled:
+            keys = rng.shuffle_keys(seeds, stream, np.zeros(B, np.int64), size)
+            st.deck_cards[:, deck, :size] = np.argsort(keys, axis=1, kind="stable")
+            st.deck_len[:, deck] = size
+        st.start[:] = rng.randint(seeds, STREAM_SETUP, 0, P)
+        # Set-up 10: four face-up professions to each seat from the start player on (D1, D2).
+        keys = rng.shuffle_keys(seeds, STREAM_PROFESSIONS, np.zeros(B, np.int64), NUM_PROFESSIONS)
+        deal = np.argsort(keys, axis=1, kind="stable")
+        for i in range(P):
+            seat = (st.start.astype(np.int64) + i) % P
+            for j in range(T.dealt):
+                st.hand_prof[g, seat, deal[:, T.dealt * i + j]] = True
+        st.known[:] = st.hand_prof
+        rest = NUM_PROFESSIONS - T.dealt * P
+        st.deck_cards[:, DECK_PROFESSIONS, :rest] = deal[:, T.dealt * P :]
+        st.deck_len[:, DECK_PROFESSIONS] = rest
+        st.current_player[:] = st.start
+        st.phase[:] = PH_SETUP_DISCARD
+        self._refresh_mask(st, g)
+        return st
+
+    def _freedom_supply(self, seeds: np.ndarray) -> np.ndarray:
+        """int8[B, 3]: P - 1 of each kind; 2 players: the base plus random extra kinds (R)."""
+        T, B = self.T, len(seeds)
+        if self.num_players > 2:
+            return np.full((B, NUM_FREEDOMS), self.num_players - 1, np.int8)
+        extra = T.two_player_extra_hard if self.hard_freedoms else T.two_player_extra
+        keys = rng.hash64(seeds[:, None], STREAM_SETUP, 1, np.arange(NUM_FREEDOMS))
+        rank = np.argsort(np.argsort(keys, axis=1, kind="stable"), axis=1, kind="stable")
+        return (T.two_player_base + (rank < extra)).astype(np.int8)
+
+    def _on_setup_discard(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        p = st.current_player[g].astype(np.int64)
+        x = actions - A_PROFESSION
+        st.hand_prof[g, p, x] = False
+        st.known[g, p, x] = False
+        length = st.deck_len[g, DECK_PROFESSIONS].astype(np.int64)
+        st.deck_cards[g, DECK_PROFESSIONS, length] = x  # the deck is rebuilt below: order is moot
+        st.deck_len[g, DECK_PROFESSIONS] = length + 1
+        st.setup_done[g] += 1
+        st.current_player[g] = (p + 1) % self.num_players
+        done = st.setup_done[g] >= self.num_players
+        if done.any():
+            gd = g[done]
+            self._reshuffle_professions(st, gd)
+            self._round_start(st, gd)
+
+    def _reshuffle_professions(self, st: PrincesState, g: np.ndarray) -> None:
+        """Every profession in no hand, ordered by ``hash64(seed, 1, 1, id)`` (SPEC R)."""
+        keys = rng.shuffle_keys(st.seed[g], STREAM_PROFESSIONS, np.ones(g.size, np.int64), NUM_PROFESSIONS)
+        held = st.hand_prof[g].any(1)  # [n, 21]
+        keys = np.where(held, np.iinfo(np.uint64).max, keys)
+        order = np.argsort(keys, axis=1, kind="stable").astype(np.int8)
+        size = (~held).sum(1)
+        order[np.arange(NUM_PROFESSIONS)[None, :] >= size[:, None]] = -1
+        st.deck_cards[g, DECK_PROFESSIONS] = order
+        st.deck_top[g, DECK_PROFESSIONS] = 0
+        st.deck_len[g, DECK_PROFESSIONS] = size
+
+    # -------------------------------------------------------------- step
+
+    def _apply(self, state: PrincesState, games: np.ndarray, actions: np.ndarray) -> None:
+        handlers = self._handlers
+        if games.size == 1:
+            handlers[state.phase.item(games.item(0))](self, state, games, actions)
+        else:
+            dispatch(state.phase, games, actions, {ph: functools.partial(h, self, state) for ph, h in handlers.items()})
+        self._auto_end_turns(state, games)
+        state.scores[games] = state.fame[games]  # the score is the fame track (SPEC E)
+        self._refresh_mask(state, games)
+
+    @functools.cached_property
+    def _handlers(self) -> dict:
+        cls = type(self)
+        return {
+            PH_SETUP_DISCARD: cls._on_setup_discard,
+            PH_AUCTION_CHOOSE: cls._on_auction_choose,
+            PH_AUCTION_BID: cls._on_auction_bid,
+            PH_LANDSCAPE_PICK: cls._on_landscape_pick,
+            PH_PLACE: cls._on_place,
+            PH_KEEP: cls._on_keep,
+            PH_ORDER: cls._on_order,
+            PH_RECRUIT_NOW: cls._on_recruit_now,
+            PH_CHAR_USE: cls._on_char_use,
+            PH_CHAR_AUCTION: cls._on_char_auction,
+            PH_ACTION: cls._on_action,
+            PH_WORK_BONUS: cls._on_work_bonus,
+            PH_WORK_PAY: cls._on_work_pay,
+        }
+
+    # -------------------------------------------------------- invariants
+
+    def check_invariants(self, state: PrincesState) -> None:
+        st, T, P = state, self.T, self.num_players
+        problems: list[str] = []
+
+        def bad(cond, what):
+            rows = np.flatnonzero(cond)
+            if rows.size:
+                problems.append(f"game {int(rows[0])}: {what}")
+
+        prof = st.hand_prof.sum(1) + st.table_prof.sum(1) + st.drawn[:, :NUM_PROFESSIONS]  # [B, 21]
+        prof = prof + self._deck_counts(st, DECK_PROFESSIONS)
+        bad((prof != 1).any(1), "professions not conserved (each card in exactly one place)")
+        lo, hi = DRAWN_OFFSET[1], DRAWN_OFFSET[2]
+        bonus = st.bonus_hand.sum(1) + st.bonus_out + st.drawn[:, lo:hi] + self._deck_counts(st, DECK_BONUS)
+        bad((bonus != 1).any(1), "Bonus cards not conserved")
+        prestige = st.prestige_hand.sum(1) + st.drawn[:, hi:] + self._deck_counts(st, DECK_PRESTIGE)
+        bad((prestige != 1).any(1), "Prestige cards not conserved")
+        bad((st.known & ~st.hand_prof).any((1, 2)), "a known card outside its hand")
+        bad((st.supply_buildings + st.built.sum(1) != T.buildings_per_type).any(1), "buildings not conserved")
+        bad((st.supply_landscapes + st.landscapes.sum(1) != T.landscapes_per_type).any(1), "landscapes not conserved")
+        bad(st.supply_jesters + st.jesters.sum(1) != T.jesters, "Jesters not conserved")
+        bad(st.supply_builders + st.builders.sum(1) != T.builders, "Builders not conserved")
+        recruits = st.supply_recruiting + st.hand_recruit.sum(1) + st.table_recruit.sum(1)
+        bad(recruits != T.recruiting, "Recruiting cards not conserved")
+        bad((st.builders > T.max_builders).any(1), "more Builders than allowed")
+        freedoms = st.supply_freedoms + st.freedoms.sum(1)  # [B, 3]
+        if P > 2:
+            bad((freedoms != P - 1).any(1), "Freedoms not conserved")
+        else:  # the 2-player extras are random (SPEC R): the base of each kind plus the extras
+            extra = T.two_player_extra_hard if self.hard_freedoms else T.two_player_extra
+            base = T.two_player_base
+            wrong = (freedoms < base).any(1) | (freedoms > base + 1).any(1)
+            bad(wrong | (freedoms.sum(1) != 3 * base + extra), "Freedoms not conserved")
+        # pieces on the grid: covered cells = Palazzo + the pieces' areas, buildings inside
+        area = st.built.astype(np.int64) @ T.piece_area[:NUM_BUILDINGS]
+        area += st.landscapes.astype(np.int64) @ T.piece_area[NUM_BUILDINGS:]
+        palazzo = int(popcount(np.array([T.palazzo]))[0])
+        bad((popcount(st.occupied) != palazzo + area).any(1), "covered cells differ from the pieces placed")
+        bad(((st.blocked & ~st.occupied) != 0).any(1), "a blocked cell is not covered")
+        bad(((st.occupied & T.palazzo) != T.palazzo).any(1), "the Palazzo is not covered")
+        cells = st.piece_cells.reshape(st.batch_size, P, NUM_PIECES)
+        pieces = np.bitwise_or.reduce(cells, axis=2) | T.palazzo  # [B, P]
+        buildings = np.bitwise_or.reduce(cells[:, :, :NUM_BUILDINGS], axis=2) | T.palazzo
+        bad((pieces != st.occupied).any(1) | (buildings != st.blocked).any(1), "piece cells differ from the grid")
+        money = st.money.sum(1).astype(np.int64) + st.banker_money
+        start = P * T.start_money + (T.banker_start if self.characters else 0)
+        bad(money != start + st.money_in.astype(np.int64) - st.money_out, "money not conserved")
+        bad((st.money < 0).any(1) | (st.fame < 0).any(1), "negative money or fame")
+        bad(~st.terminated & (st.scores != st.fame).any(1), "scores differ from fame during the game")
+        bad(st.terminated != (st.phase == PH_OVER), "terminated differs from phase GAME_OVER")
+        bad(st.terminated & st.legal_action_mask.any(1), "finished game has legal actions")
+        bad(~st.terminated & ~st.legal_action_mask.any(1), "live game has no legal action")
+        bad((st.current_player < 0) | (st.current_player >= P), "current player out of range")
+        live = np.flatnonzero(~st.terminated)
+        if live.size:
+            check = st.copy()
+            games = np.repeat(live, P)
+            seats = np.tile(np.arange(P), live.size)
+            self._refresh_fits(check, games, seats)
+            stale = live[(check.fits[live] != st.fits[live]).any((1, 2))]
+            bad(np.isin(np.arange(st.batch_size), stale), "fits differ from the grid (stale)")
+        if problems:
+            raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))
+
+    @staticmethod
+    def _deck_counts(st: PrincesState, deck: int) -> np.ndarray:
+        """int[B, n]: how often each card of ``deck`` is in the live part of its queue."""
+        size = DECK_SIZES[deck]
+        i = np.arange(size)
+        live = ((i[None, :] - st.deck_top[:, deck, None]) % size) < st.deck_len[:, deck, None]
+        cards = st.deck_cards[:, deck, :size].astype(np.int64)
+        out = np.zeros((st.batch_size, size), np.int64)
+        rows = np.broadcast_to(np.arange(st.batch_size)[:, None], cards.shape)
+        np.add.at(out, (rows[live], cards[live]), 1)
+        return out
+
+    # ------------------------------------------------------- hidden info
+
+    def randomize_hidden(self, state: PrincesState, player: int, seed: int) -> PrincesState:
+        """Re-deal what ``player`` cannot see (SPEC H): per deck, the cards ``player`` cannot
+        locate (the deck, other players' unknown hand cards, another drawer's drawn cards) are
+        shuffled and dealt back with the same counts; the seed is replaced."""
+        out = state.copy()
+        B, P = state.batch_size, self.num_players
+        new_seeds = rng.hash64(np.uint64(seed), 99, np.arange(B))
+        for b in range(B):
+            drawer_is_other = out.draw_deck[b] >= 0 and int(out.current_player[b]) != player
+            hands = (
+                (DECK_PROFESSIONS, out.hand_prof), (DECK_BONUS, out.bonus_hand), (DECK_PRESTIGE, out.prestige_hand),
+            )  # fmt: skip
+            for deck, hand in hands:
+                lo = DRAWN_OFFSET[deck]
+                size = DECK_SIZES[deck]
+                top, length = int(out.deck_top[b, deck]), int(out.deck_len[b, deck])
+                pool = [int(out.deck_cards[b, deck, (top + i) % size]) for i in range(length)]
+                counts = {}
+                for q in range(P):
+                    if q == player:
+                        continue
+                    hidden = hand[b, q].copy()
+                    if deck == DECK_PROFESSIONS:
+                        hidden &= ~out.known[b, q]
+                    counts[q] = int(hidden.sum())
+                    pool += [int(x) for x in np.flatnonzero(hidden)]
+                    hand[b, q][hidden] = False
+                drawn = []
+                if drawer_is_other and out.draw_deck[b] == deck:
+                    drawn = [int(x) for x in np.flatnonzero(out.drawn[b, lo : lo + size])]
+                    pool += drawn
+                    out.drawn[b, lo : lo + size] = False
+                # sorted first, so the redraw depends only on what the player knows (the pool's
+                # multiset), never on where the hidden cards actually lie
+                pool.sort()
+                keys = rng.hash64(new_seeds[b], 98, deck, np.arange(len(pool)))
+                pool = [pool[i] for i in np.argsort(keys, kind="stable")]
+                for q, n in counts.items():
+                    for x in pool[:n]:
+                        hand[b, q, x] = True
+                    pool = pool[n:]
+                for x in pool[: len(drawn)]:
+                    out.drawn[b, lo + x] = True
+                pool = pool[len(drawn) :]
+                out.deck_cards[b, deck] = -1
+                out.deck_cards[b, deck, : len(pool)] = pool
+                out.deck_top[b, deck] = 0
+                out.deck_len[b, deck] = len(pool)
+        out.seed[:] = new_seeds
+        return out
+

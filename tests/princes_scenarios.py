@@ -1,0 +1,138 @@
+"""Helpers that build The Princes of Florence positions for scenario tests: a game at its first
+auction with a chosen start player, and principalities furnished piece by piece while every
+component stays conserved (``check_invariants`` holds after each helper)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from florentine_envs.core import rng
+from florentine_envs.games.princes import Princes
+from florentine_envs.games.princes.constants import (
+    DECK_SIZES,
+    NUM_BUILDINGS,
+    NUM_PIECES,
+    PH_ACTION,
+    PH_SETUP_DISCARD,
+    STREAM_SETUP,
+)
+
+
+def new_game(num_players: int, start: int = 0, **options) -> tuple[Princes, object]:
+    """A game (batch of one) past the setup discards, at the first auction, with ``start`` as
+    the start player (the first seed that draws it)."""
+    game = Princes(num_players, **options)
+    seed = next(s for s in range(10_000) if int(rng.randint(np.uint64(s), STREAM_SETUP, 0, num_players)) == start)
+    st = game.init(np.array([seed], np.uint64))
+    while st.phase[0] == PH_SETUP_DISCARD:
+        game.step(st, np.array([np.flatnonzero(st.legal_action_mask[0])[0]]))
+    return game, st
+
+
+def act(game: Princes, st, name: str) -> None:
+    """Play the action called ``name`` (it must be legal)."""
+    a = game.action_names.index(name)
+    assert st.legal_action_mask[0, a], f"{name} is not legal; legal: {legal_names(game, st)}"
+    game.step(st, np.array([a]))
+
+
+def legal_names(game: Princes, st) -> list[str]:
+    return [game.action_names[a] for a in np.flatnonzero(st.legal_action_mask[0])]
+
+
+def place_first(game: Princes, st) -> None:
+    """Play the first legal placement of the pending piece."""
+    legal = np.flatnonzero(st.legal_action_mask[0, game.a_place : game.a_fame])
+    game.step(st, np.array([game.a_place + legal[0]]))
+
+
+def _deck_list(st, deck: int) -> list[int]:
+    size = DECK_SIZES[deck]
+    top, length = int(st.deck_top[0, deck]), int(st.deck_len[0, deck])
+    return [int(st.deck_cards[0, deck, (top + i) % size]) for i in range(length)]
+
+
+def _set_deck(st, deck: int, cards: list[int]) -> None:
+    st.deck_cards[0, deck] = -1
+    st.deck_cards[0, deck, : len(cards)] = cards
+    st.deck_top[0, deck] = 0
+    st.deck_len[0, deck] = len(cards)
+
+
+def give_profession(game: Princes, st, p: int, name: str, table: bool = False) -> int:
+    """Move profession ``name`` from wherever it is into seat p's hand (or onto its table)."""
+    x = game.T.profession_names.index(name)
+    st.hand_prof[0, :, x] = st.table_prof[0, :, x] = st.known[0, :, x] = False
+    _set_deck(st, 0, [c for c in _deck_list(st, 0) if c != x])
+    (st.table_prof if table else st.hand_prof)[0, p, x] = True
+    return x
+
+
+def clear_hand(game: Princes, st, p: int) -> None:
+    """Seat p's professions go to the bottom of the deck."""
+    held = [int(x) for x in np.flatnonzero(st.hand_prof[0, p])]
+    st.hand_prof[0, p] = st.known[0, p] = False
+    _set_deck(st, 0, _deck_list(st, 0) + held)
+
+
+def give_card(game: Princes, st, p: int, deck: int, card: int) -> None:
+    """Bonus (deck 1) or Prestige (deck 2) card from the deck into seat p's hand."""
+    _set_deck(st, deck, [c for c in _deck_list(st, deck) if c != card])
+    (st.bonus_hand if deck == 1 else st.prestige_hand)[0, p, card] = True
+
+
+def put_piece(game: Princes, st, p: int, piece: int) -> None:
+    """Place ``piece`` for seat p on the first free spot (adjacency ignored: a furnished
+    principality, not a legal build), with its supply, counts and ``fits`` updated."""
+    T = game.T
+    squares = T.squares[piece]
+    free = np.flatnonzero((squares != 0) & ((squares & st.occupied[0, p]) == 0))
+    assert free.size, f"no room for piece {piece}"
+    mask = squares[free[0]]
+    st.occupied[0, p] |= mask
+    st.piece_cells[0, p * NUM_PIECES + piece] |= mask
+    if piece < NUM_BUILDINGS:
+        st.blocked[0, p] |= mask
+        st.built[0, p, piece] = True
+        st.supply_buildings[0, piece] -= 1
+    else:
+        st.landscapes[0, p, piece - NUM_BUILDINGS] += 1
+        st.supply_landscapes[0, piece - NUM_BUILDINGS] -= 1
+    game._refresh_fits(st, np.array([0]), np.array([p]))
+
+
+def build(game: Princes, st, p: int, *names: str) -> None:
+    for name in names:
+        put_piece(game, st, p, game.T.building_names.index(name))
+
+
+def landscape(game: Princes, st, p: int, name: str, count: int = 1) -> None:
+    for _ in range(count):
+        put_piece(game, st, p, NUM_BUILDINGS + game.T.landscape_names.index(name))
+
+
+def furnish(game: Princes, st, p: int, jesters=0, builders=0, freedoms=(), hand_recruit=0, table_recruit=0) -> None:
+    """Jesters, Builders, Freedoms and Recruiting cards from the supply to seat p."""
+    st.jesters[0, p] += jesters
+    st.supply_jesters[0] -= jesters
+    st.builders[0, p] += builders
+    st.supply_builders[0] -= builders
+    for name in freedoms:
+        f = game.T.freedom_names.index(name)
+        st.freedoms[0, p, f] = True
+        st.supply_freedoms[0, f] -= 1
+    st.hand_recruit[0, p] += hand_recruit
+    st.table_recruit[0, p] += table_recruit
+    st.supply_recruiting[0] -= hand_recruit + table_recruit
+    game._refresh_fits(st, np.array([0]), np.array([p]))
+
+
+def start_turn(game: Princes, st, p: int, round_index: int) -> None:
+    """Seat p's turn in the action phase of round ``round_index`` (0-based), two actions left."""
+    st.round[0] = round_index
+    st.phase[0] = PH_ACTION
+    st.current_player[0] = p
+    st.actions_left[0] = 2
+    st.took_profession[0] = st.took_freedom[0] = False
+    game._refresh_mask(st, np.array([0]))
+    game.check_invariants(st)

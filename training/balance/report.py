@@ -1,0 +1,339 @@
+"""Writing a balance study: a Markdown report, a self-contained HTML page (figures embedded
+as base64 PNG), the raw data as CSV and the statistics as JSON.
+
+The report is built once as a list of blocks (headings, paragraphs, tables, figures) and
+rendered to both formats, so the two always say the same. Files under ``out_dir``
+(default ``runs/balance/<game>-<stamp>/``): ``report.md`` (+ ``fig_*.png``), ``report.html``,
+``games.csv`` (one row per game), ``acquisitions.csv`` (one row per player and component
+acquired; these two only with ``raw=True``), ``components.csv`` (attribution, every main
+cell), ``summary.json``.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+import json
+import math
+import shlex
+import time
+from pathlib import Path
+
+import numpy as np
+
+from . import figures
+from .attribution import DEAD_RATE, most_and_least_effective
+from .metrics import DERIVED, SCALARS
+from .stats import RESAMPLES
+
+METHODS = (
+    "Every interval is a 95 % interval. Win rates by position: Wilson score interval when each deal is played "
+    "once (independent games), else a percentile cluster bootstrap over deals "
+    f"({RESAMPLES} resamples). Means and differences: cluster bootstrap over deals; variants: paired cluster "
+    "bootstrap on the same deals. Component lifts: cluster-robust delta-method (Wald) intervals, "
+    "Benjamini-Hochberg q-values. Positions count from the first player (position 1); a shared first place "
+    "is a win for each joint winner."
+)
+
+
+def fmt(entry: dict, percent: bool = False, signed: bool = False) -> str:
+    """``estimate [low, high]`` of a statistic entry."""
+    if entry is None or entry["estimate"] != entry["estimate"]:
+        return "-"
+    scale, unit = (100.0, " %") if percent else (1.0, "")
+    sign = "+" if signed else ""
+    e, lo, hi = (entry[k] * scale for k in ("estimate", "low", "high"))
+    digits = 1 if percent or max(abs(e), abs(lo), abs(hi)) >= 10 else 3
+    if math.isnan(lo):
+        return f"{e:{sign}.{digits}f}{unit}"
+    return f"{e:{sign}.{digits}f}{unit} [{lo:{sign}.{digits}f}, {hi:{sign}.{digits}f}]"
+
+
+ATTRIBUTION_NOTE = (
+    "Win lift: win rate of the player-games that acquired the component minus those that did not. An association, "
+    "not an effect (strong positions acquire more); compare components of one kind. Flags: dominant, dead "
+    f"(acquired in under {DEAD_RATE:.0%} of player-games or no measurable lift), weak (a significant negative "
+    "lift); the full table is components.csv."
+)
+PERCENT_KEYS = {"first_player_advantage", "first_minus_last", "seat_spread", "ties", "truncated",
+                "lead_for_good", "winner_behind"}  # fmt: skip
+LABELS = dict(DERIVED + SCALARS)
+
+
+def command_line(spec) -> str:
+    """The ``florentine balance`` command that reproduces the study."""
+    d = spec.to_dict()
+    players = d["players"]
+    consecutive = players == list(range(players[0], players[-1] + 1))
+    count = f"{players[0]}-{players[-1]}" if len(players) > 1 and consecutive else ",".join(map(str, players))
+    words = [
+        "florentine",
+        "balance",
+        d["game"],
+        "--players",
+        count,
+        "--games",
+        str(d["games"]),
+        "--seed",
+        str(d["seed"]),
+    ]
+    if d["agents"] != "heuristic":
+        words += ["--agents", d["agents"]]
+    for variant in spec.variants:
+        words += ["--set", f"{variant.label}: {variant.text()}" if variant.label != variant.text() else variant.text()]
+    if d["compare"]:
+        words.append("--compare")
+    if d["ladder"]:
+        words += ["--ladder", ",".join(d["ladder"])]
+        if d["ladder_games"]:
+            words += ["--ladder-games", str(d["ladder_games"])]
+    if d["chunk_games"] != 512:
+        words += ["--chunk-games", str(d["chunk_games"])]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+# ------------------------------------------------------------------------------ the document
+
+
+def build(result) -> list[tuple]:
+    """The report as blocks: ``("h", level, text)``, ``("p", text)``, ``("list", items)``,
+    ``("table", header, rows)``, ``("figure", name, figure, caption)``."""
+    s, spec = result.summary, result.spec
+    rate = result.num_games / result.wall_s if result.wall_s else float("nan")
+    players = ", ".join(map(str, spec.players))
+    blocks: list[tuple] = [("h", 1, f"Balance study: {spec.game}, {players} players")]
+    blocks.append(("list", [
+        f"command: `{command_line(spec)}`",
+        f"agents: {spec.agents} (every seat)" if "," not in spec.agents else f"agents: {spec.agents}, seats rotated",
+        f"deals per cell: {spec.games:,} (seed {spec.seed}, chunks of {spec.chunk_games} games)",
+        f"games played: {result.num_games:,} in {result.wall_s:.1f} s on the {result.backend} backend "
+        f"({rate:,.1f} games/s)",
+    ]))  # fmt: skip
+    blocks.append(("p", METHODS))
+    base = figures.baseline_cells(s)
+
+    blocks.append(("h", 2, "Seat and first-player advantage"))
+    for cell in base:
+        P, st = cell["players"], cell["stats"]
+        rows = [[str(q + 1), fmt(st[f"win_pos{q}"], True), fmt(st[f"margin_pos{q}"], signed=True)] for q in range(P)]
+        blocks.append(("p", f"**{P} players** ({cell['variant']}; {st['games']:,} games, {st['deals']:,} deals). "
+                            f"Fair share of a position: {fmt(st['win_any'], True)}."))  # fmt: skip
+        blocks.append(("table", ["position", "win rate", "margin (score - others' mean)"], rows))
+        blocks.append(("list", [f"{LABELS[k]}: {fmt(st[k], True, True)}" for k, _ in DERIVED]))
+    blocks.append(("figure", "positions", figures.positions(s), "Win rate by position in turn order."))
+
+    blocks.append(("h", 2, "Player count, length, scores, decisiveness and drama"))
+    header = ["statistic"] + [f"{c['players']} players" for c in base]
+    rows = [[label] + [fmt(c["stats"][key], key in PERCENT_KEYS, key in dict(DERIVED)) for c in base]
+            for key, label in DERIVED + SCALARS]  # fmt: skip
+    blocks.append(("table", header, rows))
+    blocks.append(("p", "Lead changes count new sole leaders by the running score (ties change nothing); "
+                        "'winner leads for good from' is the share of the game's decisions after which the eventual "
+                        "winner led alone to the end (late = close game); 'winner behind' is the share of decisions "
+                        "after which the eventual winner trailed the leader."))  # fmt: skip
+    blocks.append(("figure", "player_counts", figures.player_counts(s), "Statistics against the player count."))
+    blocks.append(("figure", "distributions", figures.distributions(result), "Distributions per player count."))
+
+    if s["ladder"]:
+        blocks.append(("h", 2, "Skill depth"))
+        rows = [[f"{r['stronger']} vs {r['weaker']}*{r['players'] - 1}", str(r["players"]), f"{r['games']:,}",
+                 fmt(r["win_rate"], True), fmt(r["fair_share"], True), fmt(r["edge"], True, True),
+                 fmt(r["margin"], signed=True)] for r in s["ladder"]]  # fmt: skip
+        blocks.append(("table", ["table", "players", "games", "stronger wins", "fair share", "edge", "margin"], rows))
+        blocks.append(("figure", "ladder", figures.ladder(s), "Stronger agent against copies of the weaker one."))
+
+    if s["comparisons"]:
+        blocks.append(("h", 2, "Variants side by side"))
+        cells = {c["cell"]: c for c in s["cells"]}
+        for row in s["comparisons"]:
+            b, v = cells[row["baseline_cell"]]["stats"], cells[row["cell"]]["stats"]
+            blocks.append(("p", f"**{row['variant']}** at {row['players']} players (`{row['changes']}`), "
+                                f"{row['stats']['deals']:,} paired deals."))  # fmt: skip
+            keys = [f"win_pos{q}" for q in range(row["players"])] + [k for k, _ in DERIVED + SCALARS]
+            rows = []
+            for key in keys:
+                pct = key in PERCENT_KEYS or key.startswith("win_pos")
+                name = f"win rate, position {int(key[7:]) + 1}" if key.startswith("win_pos") else LABELS[key]
+                rows.append([name, fmt(b[key], pct), fmt(v[key], pct), fmt(row["stats"][key], pct, True)])
+            blocks.append(("table", ["statistic", "baseline", "variant", "difference (paired)"], rows))
+        blocks.append(("figure", "comparisons", figures.comparisons(s), "Variant minus baseline."))
+
+    blocks.append(("h", 2, "Component attribution"))
+    blocks.append(("p", ATTRIBUTION_NOTE))
+    by_cell = {c["cell"]: c for c in s["components"]}
+    for cell in base:
+        comp = by_cell.get(cell["cell"])
+        if not comp or not comp["rows"]:
+            blocks.append(("p", f"{cell['players']} players: the game reports no components."))
+            continue
+        most, least = most_and_least_effective(comp["rows"])
+        blocks.append(("p", f"**{cell['players']} players**: most and least effective components"))
+        rows = [[r["component"], f"{r['acquisition_rate']:.1%}", f"{r['win_rate_acquirers']:.1%}",
+                 fmt({"estimate": r["win_lift"], "low": r["win_lift_low"], "high": r["win_lift_high"]}, True, True),
+                 f"{r['win_q']:.2g}", fmt({"estimate": r["margin_lift"], "low": r["margin_lift_low"],
+                                          "high": r["margin_lift_high"]}, signed=True), ", ".join(r["flags"])]
+                for r in most + [None] + least if r is not None]  # fmt: skip
+        rows.insert(len(most), ["...", "", "", "", "", "", ""])
+        blocks.append(("table", ["component", "acquired", "acquirers win", "win lift", "q", "margin lift", "flags"],
+                       rows))  # fmt: skip
+        for flag in ("dominant", "weak", "dead"):
+            named = [r["component"] for r in comp["rows"] if flag in r["flags"]]
+            if named:
+                blocks.append(("p", f"{flag} ({len(named)}): {', '.join(named)}"))
+        blocks.append(("figure", f"components_{cell['players']}p",
+                       figures.components(comp["rows"], f"{spec.game}, {cell['players']} players: win lift"),
+                       "Components by win lift."))  # fmt: skip
+    return blocks
+
+
+# ------------------------------------------------------------------------------ rendering
+
+
+def _png(fig) -> bytes:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def render(blocks, out: Path) -> tuple[str, str]:
+    """``(markdown, html)``; figure PNGs are written beside the Markdown as ``fig_<name>.png``."""
+    md, body = [], []
+    for block in blocks:
+        kind = block[0]
+        if kind == "h":
+            md.append(f"{'#' * block[1]} {block[2]}\n")
+            body.append(f"<h{block[1]}>{_inline(block[2])}</h{block[1]}>")
+        elif kind == "p":
+            md.append(block[1] + "\n")
+            body.append(f"<p>{_inline(block[1])}</p>")
+        elif kind == "list":
+            md.append("\n".join(f"- {item}" for item in block[1]) + "\n")
+            body.append("<ul>" + "".join(f"<li>{_inline(item)}</li>" for item in block[1]) + "</ul>")
+        elif kind == "table":
+            header, rows = block[1], block[2]
+            md.append("| " + " | ".join(header) + " |\n|" + "---|" * len(header))
+            md.extend("| " + " | ".join(row) + " |" for row in rows)
+            md.append("")
+            cells = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+            lines = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+            body.append(f"<table><thead><tr>{cells}</tr></thead><tbody>{lines}</tbody></table>")
+        elif kind == "figure":
+            _, name, fig, caption = block
+            if fig is None:
+                continue
+            png = _png(fig)
+            (out / f"fig_{name}.png").write_bytes(png)
+            md.append(f"![{caption}](fig_{name}.png)\n")
+            data = base64.b64encode(png).decode()
+            body.append(f'<figure><img alt="{html.escape(caption)}" src="data:image/png;base64,{data}">'
+                        f"<figcaption>{html.escape(caption)}</figcaption></figure>")  # fmt: skip
+    title = html.escape(blocks[0][2])
+    page = (f"<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>{title}</title><style>{_CSS}</style>"
+            f"</head><body>\n" + "\n".join(body) + "\n</body></html>\n")  # fmt: skip
+    return "\n".join(md), page
+
+
+_CSS = (
+    "body{font-family:sans-serif;max-width:1100px;margin:2em auto;line-height:1.4}"
+    "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+    "td:first-child,th:first-child{text-align:left}img{max-width:100%}code{background:#f4f4f4}"
+)
+
+
+def _inline(text: str) -> str:
+    """Markdown's ``**bold**`` and ```code``` as HTML (everything else escaped)."""
+    out = html.escape(text)
+    parts = out.split("`")
+    out = "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+    parts = out.split("**")
+    return "".join(f"<b>{p}</b>" if i % 2 else p for i, p in enumerate(parts))
+
+
+# ------------------------------------------------------------------------------ files
+
+
+def default_out_dir(result, root: str | Path = "runs/balance") -> Path:
+    return Path(root) / f"{result.spec.game}-{time.strftime('%Y%m%d-%H%M%S')}"
+
+
+def write_report(result, out_dir: str | Path | None = None, raw: bool = True) -> dict[str, Path]:
+    """Write every file of the study (see the module docstring); returns their paths by kind.
+    ``raw=False`` leaves out the per-game files (``games.csv``, ``acquisitions.csv``): a study
+    of millions of games would write gigabytes of them."""
+    out = Path(out_dir) if out_dir is not None else default_out_dir(result)
+    out.mkdir(parents=True, exist_ok=True)
+    markdown, page = render(build(result), out)
+    paths = {kind: out / name for kind, name in (
+        ("markdown", "report.md"), ("html", "report.html"), ("games", "games.csv"),
+        ("acquisitions", "acquisitions.csv"), ("components", "components.csv"), ("json", "summary.json"))}  # fmt: skip
+    paths["markdown"].write_text(markdown)
+    paths["html"].write_text(page)
+    if raw:
+        write_games_csv(result, paths["games"])
+        write_acquisitions_csv(result, paths["acquisitions"])
+    else:
+        del paths["games"], paths["acquisitions"]
+    write_components_csv(result, paths["components"])
+    run = {"backend": result.backend, "wall_s": round(result.wall_s, 3), "command": command_line(result.spec)}
+    paths["json"].write_text(json.dumps(_json_safe({**result.summary, "run": run}), indent=1) + "\n")
+    return paths
+
+
+def write_games_csv(result, path: Path) -> None:
+    P = max(result.spec.players)
+    with path.open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["cell", "kind", "players", "variant", "deal", "arrangement", "first_player", "length",
+                         "truncated", "lead_changes", "lead_for_good", "winner_behind"]
+                        + [f"{what}_seat{s}" for what in ("agent", "score", "rank") for s in range(P)])  # fmt: skip
+        for i, (cell, data) in enumerate(zip(result.cells, result.data)):
+            if data is None:
+                continue
+            pad = [""] * (P - cell.players)
+            names = np.array(cell.labels, dtype=object)[data["seats"]]
+            for g in range(data["deal"].size):
+                writer.writerow([i, cell.kind, cell.players, cell.variant.label, int(data["deal"][g]),
+                                 int(data["arrangement"][g]), int(data["first_player"][g]), int(data["length"][g]),
+                                 int(data["truncated"][g]), int(data["lead_changes"][g]),
+                                 _num(data["lead_for_good"][g]), _num(data["winner_behind"][g])]
+                                + list(names[g]) + pad + data["scores"][g].tolist() + pad
+                                + data["ranks"][g].tolist() + pad)  # fmt: skip
+
+
+def write_acquisitions_csv(result, path: Path) -> None:
+    with path.open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["cell", "game", "seat", "component", "count"])
+        for i, (data, names) in enumerate(zip(result.data, result.component_names)):
+            if data is None or not len(names):
+                continue
+            for g, seat, c in zip(*np.nonzero(data["acquired"])):
+                writer.writerow([i, int(g), int(seat), names[c], int(data["acquired"][g, seat, c])])
+
+
+def write_components_csv(result, path: Path) -> None:
+    rows = [(c["cell"], c["players"], c["variant"], r) for c in result.summary["components"] for r in c["rows"]]
+    keys = list(rows[0][3]) if rows else []
+    with path.open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["cell", "players", "variant"] + keys)
+        for cell, players, variant, row in rows:
+            writer.writerow([cell, players, variant] + [";".join(row[k]) if k == "flags" else row[k] for k in keys])
+
+
+def _num(x) -> str:
+    return "" if x != x else f"{x:.6g}"
+
+
+def _json_safe(value):
+    if isinstance(value, dict):
+        return {str(k): _json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(v) for v in value]
+    if isinstance(value, (float, np.floating)):
+        return None if not math.isfinite(value) else float(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    return value
