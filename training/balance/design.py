@@ -39,14 +39,17 @@ MAIN, LADDER = "main", "ladder"
 
 
 def parse_players(text, game_name: str) -> tuple[int, ...]:
-    """``"4"``, ``"2-5"`` or ``"3,4"`` -> player counts, each one the game supports.
+    """``"4"``, ``"2-5"`` or ``"3,4"`` (or an int, or a list of ints) -> player counts, each
+    one the game supports.
 
     >>> parse_players("2-4", "firenze")
     (2, 3, 4)
     """
     counts = florentine_envs.player_counts(game_name)
-    if isinstance(text, int):
-        wanted = [text]
+    if isinstance(text, (int, np.integer)):
+        wanted = [int(text)]
+    elif isinstance(text, (list, tuple)):
+        wanted = [int(p) for p in text]
     else:
         wanted = []
         for part in str(text).split(","):
