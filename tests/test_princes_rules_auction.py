@@ -1,0 +1,279 @@
+"""Rulebook scenario tests for The Princes of Florence (batched engine), part 1: set-up, the
+auction phase and the seven objects (two players included).
+
+Every test quotes, in its docstring, the exact rulebook sentence(s) it checks
+(``shared/rules/princes_of_florence.txt``, markdown layout removed and curly quotes, dashes
+and line breaks normalised: ``princes_rules_text.plain``). The coverage meta-test over all the
+parts lives in the last part. Positions come from ``tests/princes_scenarios.py``; expected
+values are the rulebook's literals (the constants below, in units of 100 Florin as the engine
+keeps money), never the engine's helpers. Readings follow ``DESIGN_NOTES.md`` ("DN n").
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from princes_rules_text import quote_meta_test
+from princes_scenarios import act, furnish, legal_names, new_game, place_first
+
+from florentine_envs.games.princes.constants import PH_ACTION, PH_AUCTION_BID, PH_AUCTION_CHOOSE, PH_PLACE
+
+START_MONEY = {2: 25, 3: 35, 4: 35, 5: 35}  # "3500 Florin" (2 players: "2500 Florin")
+OPENING_BID = {2: 3, 3: 2, 4: 2, 5: 2}  # "starting the bidding at 200 Florin" (2 players: 300)
+RAISE = 1  # "by exactly 100 Florin"
+LONE_PRICE = 2  # "pay the Bank 200 Florin"
+STACKS = ["Forest", "Lake", "Park", "Prestige", "Recruiting", "Jester", "Builder"]
+
+test_quotes_are_rulebook_sentences = quote_meta_test(__name__)
+
+
+def opened(game, st) -> list[str]:
+    return [n[len("open_") :] for n in legal_names(game, st) if n.startswith("open_")]
+
+
+def test_start_money_and_fame():
+    """Rulebook:
+
+    "3500 Florin in Money (2 x 1000, 2 x 500, and 5 x 100), placing it behind their Player screen."
+    "The Fame disk in their color, which they place on space "0" on the Game board's Fame track."
+    "Each player takes 2500 Florin in Money (1 x 1000, 2 x 500, and 5 x 100) instead of 3500."
+    """
+    for n in (2, 3, 4, 5):
+        game, st = new_game(n)
+        assert st.money[0].tolist() == [START_MONEY[n]] * n
+        assert st.fame[0].tolist() == [0] * n
+
+
+def test_freedoms_per_player_count():
+    """Rulebook:
+
+    "There should be a number of each type of Freedom equal to the number of players minus one."
+    "Return the rest of the Freedoms to the box."
+    "Example: In a game with three players, use only 2 Travel, 2 Religion, and 2 Opinion Freedoms."
+    "5 Freedoms are available (1 of each type, plus 2 of two different types, chosen randomly)."
+    "For a more challenging game, use just 4 Freedoms (1 of each type, plus 1 chosen randomly)."
+    """
+    for n in (3, 4, 5):
+        game, st = new_game(n)
+        assert st.supply_freedoms[0].tolist() == [n - 1] * 3
+    for seed_start in (0, 1):
+        game, st = new_game(2, start=seed_start)
+        assert sorted(st.supply_freedoms[0].tolist()) == [1, 2, 2]
+        game, st = new_game(2, start=seed_start, hard_freedoms=True)
+        assert sorted(st.supply_freedoms[0].tolist()) == [1, 1, 2]
+
+
+def test_deal_four_keep_three():
+    """Rulebook:
+
+    "3 Profession cards, in the following way: Shuffle the 21 Profession cards and deal 4 faceup to each player."
+    "From these 4 cards, each player chooses 3 to be their starting hand and returns the 4th."
+    "Shuffle the undealt and unchosen Profession cards together and place them facedown on their designated spot on the Game board."
+    """
+    from florentine_envs.games.princes import Princes
+
+    for n in (2, 5):
+        game = Princes(n)
+        st = game.init(np.array([7], np.uint64))
+        assert st.hand_prof[0].sum(axis=1).tolist() == [4] * n
+        assert st.known[0].sum() == 4 * n  # dealt face up: public
+        for _ in range(n):
+            p = int(st.current_player[0])
+            choices = legal_names(game, st)
+            held = [game.T.profession_names[x] for x in np.flatnonzero(st.hand_prof[0, p])]
+            assert len(held) == 4 and sorted(choices) == sorted(f"profession_{h}".replace(" ", "_") for h in held)
+            game.step(st, np.array([game.action_names.index(choices[0])]))
+        assert st.hand_prof[0].sum(axis=1).tolist() == [3] * n
+        assert st.deck_len[0, 0] == 21 - 3 * n
+        assert st.phase[0] == PH_AUCTION_CHOOSE
+
+
+def test_starting_player_chooses_a_stack_and_opens_at_200():
+    """Rulebook:
+
+    "The starting player begins by choosing one of the 7 stacks and starting the bidding at 200 Florin."
+    "Then, in clockwise order, each player either increases the current bid by exactly 100 Florin or passes."
+    "Starting Bidder bids 200 for any 1 Auction object (2 Players: Starting Bid is 300)."
+    "Each player clockwise may bid exactly 100 higher or pass."
+    "The starting bid is 300 Florin instead of 200 Florin."
+    """
+    for n in (2, 4):
+        game, st = new_game(n, start=1)
+        assert int(st.current_player[0]) == 1 and st.phase[0] == PH_AUCTION_CHOOSE
+        act(game, st, "open_Jester")
+        assert int(st.bid[0]) == OPENING_BID[n]
+        assert int(st.current_player[0]) == 2 % n  # clockwise
+        assert set(legal_names(game, st)) == {"raise", "pass"}
+        act(game, st, "raise")
+        assert int(st.bid[0]) == OPENING_BID[n] + RAISE
+    game, st = new_game(4, start=0)
+    assert opened(game, st) == STACKS
+
+
+def test_four_player_auction_example():
+    """Rulebook:
+
+    "(1) In a game with four players, Alexandra is the starting player."
+    "She names a Park and starts the auction at 200 Florin."
+    "All other players pass, so she wins the auction and pays 200 Florin to the Bank."
+    "She takes a Park and places it on her Principality, placing her Pawn on the Park stack."
+    "This shows that the Park stack is unavailable for later auctions this round and that Alexandra is not allowed to bid in any other auctions this round."
+    "(2) Leon is the next player in clockwise order and chooses to auction a Jester."
+    "Jen is also interested and bids 300 Florin."
+    "Wolfgang also wants the Jester and bids 400 Florin."
+    "Now it is Leon's turn again (remember, Alexandra cannot bid) and he raises the bid to 500 Florin."
+    "Jen raises the bid to 600 and Wolfgang to 700."
+    "Leon and Jen both pass, allowing Wolfgang to win the auction."
+    "Wolfgang pays 700 Florin to the Bank, takes a Jester, and places his Pawn next to the Jester stack."
+    "(3) Leon may again choose the auction object as he did not win the last auction."
+    "Only he and Jen may now bid."
+    "Leon chooses a Forest and Jen raises the bid to 300 Florin."
+    "Leon raises the bid to 400, Jen to 500, Leon to 600, then Jen passes."
+    "Leon pays 600 Florin to the Bank."
+    "He takes a Forest, placing it on his Principality, and places his Pawn on the Forest stack."
+    "(4) Now only Jen may bid."
+    "She may choose freely from the four remaining stacks: Lake, Prestige card, Recruiting card, or Builder."
+    "She takes a Builder and pays 200 Florin to the Bank."
+    "(5) All players now take their Pawns back."
+    """
+    alexandra, leon, jen, wolfgang = range(4)
+    game, st = new_game(4, start=alexandra)
+    act(game, st, "open_Park")
+    for _ in range(3):
+        act(game, st, "pass")
+    assert st.phase[0] == PH_PLACE and int(st.current_player[0]) == alexandra
+    place_first(game, st)
+    assert int(st.money[0, alexandra]) == 35 - 2 and st.landscapes[0, alexandra].tolist() == [0, 0, 1]
+    assert int(st.current_player[0]) == leon and "open_Park" not in legal_names(game, st)
+    act(game, st, "open_Jester")
+    seen = []
+    for move in ("raise", "raise", "raise", "raise", "raise"):  # Jen 3, Wolfgang 4, Leon 5, Jen 6, Wolfgang 7
+        seen.append(int(st.current_player[0]))
+        act(game, st, move)
+    assert seen == [jen, wolfgang, leon, jen, wolfgang]  # Alexandra is skipped
+    assert int(st.current_player[0]) == leon
+    act(game, st, "pass")
+    act(game, st, "pass")
+    assert int(st.money[0, wolfgang]) == 35 - 7 and int(st.jesters[0, wolfgang]) == 1
+    assert int(st.current_player[0]) == leon and st.phase[0] == PH_AUCTION_CHOOSE
+    act(game, st, "open_Forest")
+    for who, move in ((jen, "raise"), (leon, "raise"), (jen, "raise"), (leon, "raise"), (jen, "pass")):
+        assert int(st.current_player[0]) == who
+        act(game, st, move)
+    place_first(game, st)
+    assert int(st.money[0, leon]) == 35 - 6 and st.landscapes[0, leon].tolist() == [1, 0, 0]
+    assert int(st.current_player[0]) == jen and bool(st.lone[0])
+    assert opened(game, st) == ["Lake", "Prestige", "Recruiting", "Builder"]
+    act(game, st, "open_Builder")  # the lone buyer pays 200 at once
+    assert int(st.money[0, jen]) == 35 - LONE_PRICE and int(st.builders[0, jen]) == 1
+    assert st.phase[0] == PH_ACTION  # everyone's pawn is back; the action phase begins
+
+
+def test_one_object_per_player_and_per_stack():
+    """Rulebook:
+
+    "Each player may acquire, at most, 1 object each round."
+    "After a player has acquired an object, they may not bid for other objects in this round."
+    "From each stack, only 1 object may be acquired each round."
+    "After an object has been acquired, no more objects from that stack may be auctioned in this round."
+    "The Pawn indicates that this stack cannot be chosen again this round and that the player who acquired the object may not bid on any other objects this round."
+    "They then take the object and place their Pawn on the stack of the acquired object (or beside the stack in the case of the Builder or Jester)."
+    """
+    game, st = new_game(3, start=0)
+    act(game, st, "open_Jester")
+    act(game, st, "pass")
+    act(game, st, "pass")  # seat 0 wins the Jester
+    assert int(st.current_player[0]) == 1
+    assert "open_Jester" not in legal_names(game, st)
+    act(game, st, "open_Builder")
+    assert int(st.current_player[0]) == 2  # seat 0 is out of the bidding
+    act(game, st, "raise")
+    assert int(st.current_player[0]) == 1
+    act(game, st, "pass")  # seat 2 wins the Builder
+    assert int(st.current_player[0]) == 1 and st.lone[0]
+    assert opened(game, st) == ["Forest", "Lake", "Park", "Prestige", "Recruiting"]
+
+
+def test_starter_who_lost_chooses_again_winner_hands_on():
+    """Rulebook:
+
+    "If the player who started the auction did not win the bid, they choose a stack from those remaining, beginning a new auction by bidding 200 Florin."
+    "The rules for this auction are the same as before."
+    "If the player who started the auction did win the bid, the next available player (only players with their Pawn in front of them are available), in clockwise order, chooses a stack from those remaining."
+    "Last remaining Bidder who did not pass wins."
+    "When all players have passed except one, the player with the highest bid pays the bid amount to the Bank (the other players pay nothing)."
+    """
+    game, st = new_game(4, start=0)
+    act(game, st, "open_Jester")
+    act(game, st, "raise")  # seat 1 bids 300
+    act(game, st, "pass")
+    act(game, st, "pass")
+    act(game, st, "pass")  # seat 0 passes: seat 1 wins
+    assert st.money[0].tolist() == [35, 35 - 3, 35, 35]
+    assert int(st.current_player[0]) == 0 and st.phase[0] == PH_AUCTION_CHOOSE  # the loser chooses again
+    act(game, st, "open_Builder")
+    assert int(st.bid[0]) == OPENING_BID[4]
+    act(game, st, "pass")
+    act(game, st, "pass")  # seat 0 wins its own auction
+    assert int(st.current_player[0]) == 2  # next available clockwise (seat 1 has its object)
+
+
+def test_withdraw_from_all_auctions():
+    """Rulebook:
+
+    "A player whose turn it is to choose a stack and start a bid may instead remove themselves from all auctions this round."
+    "That player may not bid on any other auctions for the rest of the round."
+    "Place their Pawn next to the Game board to indicate they have removed themselves from the bidding."
+    "After all players have acquired an object or chosen not to acquire an object this round, the Auction phase ends and all players take back their Pawns."
+    """
+    game, st = new_game(3, start=0)
+    act(game, st, "withdraw")
+    assert int(st.current_player[0]) == 1
+    act(game, st, "open_Jester")
+    assert int(st.current_player[0]) == 2  # seat 0 does not bid
+    act(game, st, "pass")
+    assert int(st.current_player[0]) == 2 and st.lone[0]  # seat 1 won; seat 2 alone
+    act(game, st, "withdraw")  # the lone player takes nothing
+    assert st.phase[0] == PH_ACTION and st.money[0].tolist() == [35, 35 - 2, 35]
+
+
+def test_last_player_pays_200_or_takes_nothing():
+    """Rulebook:
+
+    "When there is only one player who still has their Pawn in front of them, they may simply pay the Bank 200 Florin to take any one available object (objects with Pawns are not available)."
+    "Alternatively, they may choose to pay nothing and not take anything."
+    "Last player chooses 1 remaining object and pays 200 to the bank."
+    """
+    game, st = new_game(2, start=0)
+    act(game, st, "open_Jester")
+    act(game, st, "pass")
+    assert int(st.current_player[0]) == 1 and st.lone[0]
+    assert "withdraw" in legal_names(game, st) and "open_Jester" not in legal_names(game, st)
+    act(game, st, "open_Prestige")
+    assert int(st.money[0, 1]) == START_MONEY[2] - LONE_PRICE  # 200, not the two-player opening bid
+
+
+def test_bid_beyond_money_covered_by_fame():
+    """Rulebook:
+
+    "Players are allowed to bid more Money than they currently have."
+    "If they win the bid, they must go backwards on the Fame track to earn Money (See "Earning Money" on page 8 for details)."
+    "However, as they are not allowed to go below 0 Prestige Points this way, they may not make a bid that could cause this to happen."
+    """
+    game, st = new_game(3, start=0)
+    st.money[0] = [1, 3, 35]
+    st.fame[0] = [2, 0, 0]
+    game._refresh_mask(st, np.array([0]))
+    act(game, st, "open_Jester")  # 200 with 100 in money and 2 fame (worth 100 each)
+    act(game, st, "raise")  # seat 1: 300, exactly its money
+    act(game, st, "pass")  # seat 2
+    # seat 0 may not raise to 400 (100 in money + 2 fame): its only move, pass, is forced, seat 1 wins
+    assert st.phase[0] != PH_AUCTION_BID and int(st.jesters[0, 1]) == 1
+    assert int(st.money[0, 1]) == 0 and int(st.fame[0, 1]) == 0
+    game, st = new_game(3, start=0)
+    st.money[0] = [1, 35, 35]
+    st.fame[0] = [2, 0, 0]
+    game._refresh_mask(st, np.array([0]))
+    act(game, st, "open_Jester")
+    act(game, st, "pass")
+    act(game, st, "pass")  # seat 0 wins at 200 with 100 in money: one fame goes back (DN: D9)
+    assert int(st.money[0, 0]) == 0 and int(st.fame[0, 0]) == 1
