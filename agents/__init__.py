@@ -14,8 +14,12 @@ from .firenze_heuristic import FirenzeHeuristic
 from .florenza_cards_heuristic import FlorenzaCardsHeuristic
 from .ismcts import ISMCTSAgent
 from .medici_heuristic import MediciHeuristic
+from .princes_heuristic import PrincesHeuristic
 
-HEURISTICS = {"medici": MediciHeuristic, "firenze": FirenzeHeuristic, "florenza_cards": FlorenzaCardsHeuristic}
+HEURISTICS = {
+    "medici": MediciHeuristic, "firenze": FirenzeHeuristic, "florenza_cards": FlorenzaCardsHeuristic,
+    "princes": PrincesHeuristic,
+}
 
 
 def make_agent(name: str, game, seed: int = 0) -> Agent:
@@ -45,6 +49,7 @@ __all__ = [
     "MediciHeuristic",
     "FirenzeHeuristic",
     "FlorenzaCardsHeuristic",
+    "PrincesHeuristic",
     "ISMCTSAgent",
     "make_agent",
     "available_agents",

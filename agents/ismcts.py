@@ -144,8 +144,9 @@ class ISMCTSConfig:
     def parse(cls, spec: str) -> ISMCTSConfig:
         """``ismcts:N[:key=value]...`` -> config; ``ValueError`` naming the bad part and what is allowed.
 
-        >>> ISMCTSConfig.parse("ismcts:200:rollout=heuristic:c=1.0").spec
-        'ismcts:200:rollout=heuristic:c=1.0:depth=0:dets=0:wave=8:value=win:scale=10.0'
+        >>> config = ISMCTSConfig.parse("ismcts:200:rollout=heuristic:c=1.0")
+        >>> config.simulations, config.rollout, config.exploration, config.depth
+        (200, 'heuristic', 1.0, 0)
         """
         usage = "write ismcts:N[:key=value]..., keys: " + ", ".join(cls.KEYS)
         parts = spec.split(":")

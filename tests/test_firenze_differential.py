@@ -25,6 +25,7 @@ import pytest
 from firenze_scenarios import cards_with
 
 import florentine_envs
+from differential import assert_matches_references
 from florentine_envs.games.firenze.reference import FirenzeReference
 from florentine_envs.testing import random_legal_actions
 
@@ -71,10 +72,6 @@ def biased_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return actions
 
 
-def _field_of(game, k: int) -> str:
-    return next(name for name, sl in game.obs_layout.items() if sl.start <= k < sl.stop)
-
-
 def run_differential(
     num_players: int,
     seeds: np.ndarray,
@@ -100,38 +97,7 @@ def run_differential(
         return f"(P={P}, options={options}, seed={int(seeds[b])}, step {step_no}, phase {refs[b].phase})"
 
     while True:
-        live = [i for i, r in enumerate(refs) if not r.terminated]
-        for b, r in enumerate(refs):
-            assert bool(state.terminated[b]) == r.terminated, f"terminated differs {where(b)}"
-            if hasattr(state, "truncated"):
-                assert bool(state.truncated[b]) == r.truncated, f"truncated differs {where(b)}"
-            ref_mask = r.legal_action_mask()
-            if not np.array_equal(state.legal_action_mask[b], ref_mask):
-                engine_only = np.flatnonzero(state.legal_action_mask[b] & ~ref_mask)
-                ref_only = np.flatnonzero(ref_mask & ~state.legal_action_mask[b])
-                raise AssertionError(
-                    f"masks differ {where(b)}: engine only {[game.action_names[a] for a in engine_only]}, "
-                    f"reference only {[game.action_names[a] for a in ref_only]}"
-                )
-            assert list(state.scores[b]) == r.scores, f"scores differ {where(b)}: {state.scores[b]} vs {r.scores}"
-            if not r.terminated:
-                assert int(state.current_player[b]) == r.current_player, f"current player differs {where(b)}"
-        # Finished games are frozen: their (final) views are compared once, after the last game ends.
-        rows = np.array(live if live else range(B))
-        viewers = range(P) if (every_player or not live) else [None]
-        for p in viewers:
-            seen_by = state.current_player.astype(int) if p is None else np.full(B, p)
-            batched = game.observe(state, seen_by)[rows]
-            reference = np.array([refs[b].observe(int(seen_by[b])) for b in rows])
-            if not np.array_equal(batched, reference):
-                i, k = np.argwhere(batched != reference)[0]
-                b = int(rows[i])
-                field = _field_of(game, k)
-                sl = game.obs_layout[field]
-                raise AssertionError(
-                    f"observation of player {int(seen_by[b])} differs {where(b)}, field {field!r} index "
-                    f"{k - sl.start}: engine {batched[i, sl].tolist()} reference {reference[i, sl].tolist()}"
-                )
+        live = assert_matches_references(game, state, refs, where, every_player)
         if not live:
             return steps, sum(1 for r in refs if not r.truncated)
         mask = state.legal_action_mask

@@ -534,7 +534,8 @@ def report_tables(result: TournamentResult):
     agents = Table(title=Text(title), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
     for col in ("agent", "games", "win", "95% CI %", "score", "margin", "mu±sigma", "ordinal"):
         # long names (ismcts:N:key=value...) fold onto more lines rather than being cut
-        agents.add_column(col, justify="left" if col == "agent" else "right", overflow="fold" if col == "agent" else None)
+        fold = "fold" if col == "agent" else None
+        agents.add_column(col, justify="left" if col == "agent" else "right", overflow=fold)
     for row in sorted(result.agents, key=lambda row: -row["ordinal"]):
         agents.add_row(
             Text(short[row["agent"]]),
