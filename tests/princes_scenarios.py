@@ -13,6 +13,8 @@ from florentine_envs.games.princes.constants import (
     NUM_BUILDINGS,
     NUM_PIECES,
     PH_ACTION,
+    PH_AUCTION_BID,
+    PH_AUCTION_CHOOSE,
     PH_SETUP_DISCARD,
     STREAM_SETUP,
 )
@@ -134,5 +136,53 @@ def start_turn(game: Princes, st, p: int, round_index: int) -> None:
     st.current_player[0] = p
     st.actions_left[0] = 2
     st.took_profession[0] = st.took_freedom[0] = False
+    st.scores[0] = st.fame[0]  # the score is the fame track (a scenario may have set fame)
     game._refresh_mask(st, np.array([0]))
     game.check_invariants(st)
+
+
+def acquire(game: Princes, st, seat: int, stack: str) -> None:
+    """Play on (everyone else withdraws, turns end) until ``seat`` chooses an object, then open
+    ``stack`` and let the others pass: ``seat`` wins it at the opening bid (or, last to
+    choose, buys it for the lone price). The pending placement of a landscape is left to the
+    caller."""
+    for _ in range(100):
+        phase = int(st.phase[0])
+        if phase == PH_AUCTION_CHOOSE and int(st.current_player[0]) == seat:
+            break
+        act(game, st, {PH_AUCTION_CHOOSE: "withdraw", PH_ACTION: "end_turn"}[phase])
+    act(game, st, f"open_{stack}")
+    while st.phase[0] == PH_AUCTION_BID:
+        act(game, st, "pass")
+
+
+def end_action_phase(game: Princes, st) -> None:
+    """Every remaining turn of the action phase ends at once."""
+    while st.phase[0] == PH_ACTION:
+        act(game, st, "end_turn")
+
+
+def deck_list(st, deck: int) -> list[int]:
+    """The cards of ``deck`` (0 professions, 1 Bonus, 2 Prestige), top first."""
+    return _deck_list(st, deck)
+
+
+def set_deck(st, deck: int, cards: list[int]) -> None:
+    """Make ``cards`` (top first) the whole deck; the cards left out must be placed by the caller."""
+    _set_deck(st, deck, cards)
+
+
+def set_money(st, p: int, money: int, fame: int | None = None) -> None:
+    """Seat p holds ``money`` (units of 100 Florin; the difference goes to or comes from the
+    Bank, so money stays conserved) and, if given, ``fame``."""
+    st.money_out[0] += int(st.money[0, p]) - money
+    st.money[0, p] = money
+    if fame is not None:
+        st.fame[0, p] = fame
+        st.scores[0, p] = fame
+
+
+def work_value(game: Princes, st, p: int, profession: str) -> int:
+    """The value seat p's work with ``profession`` would have now, before Bonus cards."""
+    x = game.T.profession_names.index(profession)
+    return int(game.work_base(st, np.array([0]), np.array([p]), np.array([x]))[0])

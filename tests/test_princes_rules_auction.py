@@ -1,19 +1,20 @@
-"""Rulebook scenario tests for The Princes of Florence (batched engine), part 1: set-up, the
-auction phase and the seven objects (two players included).
+"""Rulebook scenario tests for The Princes of Florence (batched engine), part 1: set-up and
+the auction phase (two players included).
 
 Every test quotes, in its docstring, the exact rulebook sentence(s) it checks
 (``shared/rules/princes_of_florence.txt``, markdown layout removed and curly quotes, dashes
-and line breaks normalised: ``princes_rules_text.plain``). The coverage meta-test over all the
-parts lives in the last part. Positions come from ``tests/princes_scenarios.py``; expected
-values are the rulebook's literals (the constants below, in units of 100 Florin as the engine
-keeps money), never the engine's helpers. Readings follow ``DESIGN_NOTES.md`` ("DN n").
+and line breaks normalised, a straight quote inside a sentence written as a single quote:
+``princes_rules_text.plain``). The coverage meta-test over all the parts, with the sentences
+that state no engine behaviour, is ``test_princes_rules_coverage.py``. Positions come from
+``tests/princes_scenarios.py``; expected values are the rulebook's literals (the constants
+below, in units of 100 Florin as the engine keeps money), never the engine's helpers. Readings follow ``DESIGN_NOTES.md`` ("DN n").
 """
 
 from __future__ import annotations
 
 import numpy as np
 from princes_rules_text import quote_meta_test
-from princes_scenarios import act, furnish, legal_names, new_game, place_first
+from princes_scenarios import acquire, act, furnish, legal_names, new_game, place_first, set_money
 
 from florentine_envs.games.princes.constants import PH_ACTION, PH_AUCTION_BID, PH_AUCTION_CHOOSE, PH_PLACE
 
@@ -34,7 +35,7 @@ def test_start_money_and_fame():
     """Rulebook:
 
     "3500 Florin in Money (2 x 1000, 2 x 500, and 5 x 100), placing it behind their Player screen."
-    "The Fame disk in their color, which they place on space "0" on the Game board's Fame track."
+    "The Fame disk in their color, which they place on space '0' on the Game board's Fame track."
     "Each player takes 2500 Florin in Money (1 x 1000, 2 x 500, and 5 x 100) instead of 3500."
     """
     for n in (2, 3, 4, 5):
@@ -95,6 +96,7 @@ def test_starting_player_chooses_a_stack_and_opens_at_200():
     "Starting Bidder bids 200 for any 1 Auction object (2 Players: Starting Bid is 300)."
     "Each player clockwise may bid exactly 100 higher or pass."
     "The starting bid is 300 Florin instead of 200 Florin."
+    "Central to the Auction phase are the 7 stacks with the different 'objects' that are on the left side of the Game board: Forests, Lakes, Parks, Prestige cards, Recruiting cards, Jesters, and Builders."
     """
     for n in (2, 4):
         game, st = new_game(n, start=1)
@@ -256,7 +258,7 @@ def test_bid_beyond_money_covered_by_fame():
     """Rulebook:
 
     "Players are allowed to bid more Money than they currently have."
-    "If they win the bid, they must go backwards on the Fame track to earn Money (See "Earning Money" on page 8 for details)."
+    "If they win the bid, they must go backwards on the Fame track to earn Money (See 'Earning Money' on page 8 for details)."
     "However, as they are not allowed to go below 0 Prestige Points this way, they may not make a bid that could cause this to happen."
     """
     game, st = new_game(3, start=0)
@@ -277,3 +279,89 @@ def test_bid_beyond_money_covered_by_fame():
     act(game, st, "pass")
     act(game, st, "pass")  # seat 0 wins at 200 with 100 in money: one fame goes back (DN: D9)
     assert int(st.money[0, 0]) == 0 and int(st.fame[0, 0]) == 1
+
+
+def test_an_exhausted_stack_is_no_object():
+    """Rulebook:
+
+    "When a stack is exhausted, no more objects of that type can be acquired."
+    """
+    game, st = new_game(3, start=0)
+    furnish(game, st, 1, jesters=int(st.supply_jesters[0]))  # every Jester already given out
+    game._refresh_mask(st, np.array([0]))
+    assert "open_Jester" not in legal_names(game, st) and "open_Builder" in legal_names(game, st)
+    act(game, st, "open_Builder")
+    assert "raise" in legal_names(game, st)
+    st.builders[0, 1:] = 3  # the last Builders are gone while it is open (a built position)
+    st.supply_builders[0] = 0
+    game.check_invariants(st)
+    game._refresh_mask(st, np.array([0]))
+    assert legal_names(game, st) == ["pass"]
+
+
+def test_a_player_who_passed_is_out_of_this_object_only():
+    """Rulebook:
+
+    "If a player passes, they are out of the bidding for this object this round."
+    "The players bid against each other for objects in the Auction phase."
+    "Auction phase (🔨): Auction 1 object per player"
+    """
+    game, st = new_game(4, start=0)
+    act(game, st, "open_Jester")
+    act(game, st, "pass")  # seat 1 is out of the Jester
+    seen = []
+    for _ in range(4):
+        seen.append(int(st.current_player[0]))
+        act(game, st, "raise")
+    assert seen == [2, 3, 0, 2]  # seat 1 skipped
+    act(game, st, "pass")  # seat 3
+    act(game, st, "pass")  # seat 0: seat 2 wins
+    assert int(st.jesters[0, 2]) == 1 and int(st.current_player[0]) == 0
+    act(game, st, "open_Builder")
+    assert int(st.current_player[0]) == 1 and "raise" in legal_names(game, st)  # back in for the next
+
+
+def test_money_is_shown_to_every_player():
+    """Rulebook (DN D3: every change of money is public, so the observation shows it):
+
+    "Each player should keep their Money secret behind their Player screen."
+    """
+    game, st = new_game(3, start=0)
+    set_money(st, 0, 17)
+    players = game.obs_layout["players"]
+    for viewer, block in ((1, 2), (2, 1)):  # seat 0 is 2 seats after 1 and 1 after 2
+        row = game.observe(st, np.array([viewer]))[0, players]
+        assert row[180 * block] == 17
+
+
+def test_two_players_auction_the_landscapes_as_one_object():
+    """Rulebook:
+
+    "Auction the 3 Landscapes (Forest, Lake, and Park) as 1 object."
+    "The winner of that auction chooses which Landscape they want."
+    "The other player cannot choose to bid on another Landscape this round."
+    "Players should use the original rules for the game, making only the changes described below."
+    """
+    game, st = new_game(2, start=0)
+    assert opened(game, st) == ["Forest", "Prestige", "Recruiting", "Jester", "Builder"]
+    act(game, st, "open_Forest")  # the landscape object
+    act(game, st, "pass")
+    assert legal_names(game, st) == ["landscape_Forest", "landscape_Lake", "landscape_Park"]
+    act(game, st, "landscape_Park")
+    place_first(game, st)
+    assert st.landscapes[0, 0].tolist() == [0, 0, 1]
+    assert int(st.current_player[0]) == 1 and bool(st.lone[0])
+    assert opened(game, st) == ["Prestige", "Recruiting", "Jester", "Builder"]  # no other Landscape
+
+
+def test_two_player_rules_hold_with_the_expansion():
+    """Rulebook:
+
+    "When playing a 2-player game with any of the expansions, you must still use the rules shown here."
+    """
+    game, st = new_game(2, start=0, characters=True)
+    assert st.money[0].tolist() == [START_MONEY[2]] * 2
+    assert sorted(st.supply_freedoms[0].tolist()) == [1, 2, 2]
+    assert opened(game, st) == ["Forest", "Prestige", "Recruiting", "Jester", "Builder"]
+    act(game, st, "open_Jester")
+    assert int(st.bid[0]) == OPENING_BID[2]
