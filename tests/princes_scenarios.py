@@ -186,3 +186,17 @@ def work_value(game: Princes, st, p: int, profession: str) -> int:
     """The value seat p's work with ``profession`` would have now, before Bonus cards."""
     x = game.T.profession_names.index(profession)
     return int(game.work_base(st, np.array([0]), np.array([p]), np.array([x]))[0])
+
+
+def overview_principality(game: Princes, st, p: int) -> None:
+    """The Bonus-card overview's principality: 2 Forests, 1 Lake, 2 Builders, 1 Prestige card,
+    2 Freedoms, 2 professions on the table, 1 Recruiting card in hand; University, Workshop,
+    Opera, Tower, Chapel."""
+    build(game, st, p, "University", "Workshop", "Opera", "Tower", "Chapel")
+    landscape(game, st, p, "Forest", 2)
+    landscape(game, st, p, "Lake")
+    furnish(game, st, p, builders=2, freedoms=["Travel", "Religion"], hand_recruit=1)
+    give_card(game, st, p, 2, 0)  # Prestige card 0
+    clear_hand(game, st, p)
+    give_profession(game, st, p, "Poet", table=True)
+    give_profession(game, st, p, "Painter", table=True)

@@ -39,6 +39,7 @@ from tests.princes_scenarios import (
     landscape,
     legal_names,
     new_game,
+    overview_principality,
     place_first,
     start_turn,
 )
@@ -231,20 +232,6 @@ def test_work_value_formula_and_the_minimum():
     act(game, st, "profession_Bell_Maker")
     # `done` is illegal below the minimum, so the Bonus card was the only move: forced, then `done`
     assert st.work_value[0] == 17 and st.bonus_out[0, 6] and st.phase[0] == PH_WORK_PAY
-
-
-def overview_principality(game, st, p):
-    """The Bonus-card overview's principality: 2 Forests, 1 Lake, 2 Builders, 1 Prestige card,
-    2 Freedoms, 2 professions on the table, 1 Recruiting card in hand; University, Workshop,
-    Opera, Tower, Chapel."""
-    build(game, st, p, "University", "Workshop", "Opera", "Tower", "Chapel")
-    landscape(game, st, p, "Forest", 2)
-    landscape(game, st, p, "Lake")
-    furnish(game, st, p, builders=2, freedoms=["Travel", "Religion"], hand_recruit=1)
-    give_card(game, st, p, DECK_PRESTIGE, 0)
-    clear_hand(game, st, p)
-    give_profession(game, st, p, "Poet", table=True)
-    give_profession(game, st, p, "Painter", table=True)
 
 
 def test_every_bonus_card_on_the_overview_principality():
