@@ -200,3 +200,25 @@ def overview_principality(game: Princes, st, p: int) -> None:
     clear_hand(game, st, p)
     give_profession(game, st, p, "Poet", table=True)
     give_profession(game, st, p, "Painter", table=True)
+
+
+def overview_prestige_game() -> tuple[Princes, object]:
+    """Seat 0: the Prestige overview's principality (4 professions and a Recruiting card on the
+    table, 1 profession in hand). Seat 1 ties it on Buildings (5), Landscapes (3) and Works (5)
+    and has fewer empty spaces; seats 1 and 2 have a Lake each; nobody has a Jester."""
+    game, st = new_game(3, start=0)
+    overview_principality(game, st, 0)
+    give_profession(game, st, 0, "Doctor", table=True)
+    give_profession(game, st, 0, "Sculptor", table=True)
+    st.hand_recruit[0, 0] -= 1
+    st.table_recruit[0, 0] += 1
+    give_profession(game, st, 0, "Lawyer")
+    build(game, st, 1, "University", "Laboratory", "Workshop", "Library", "Opera")
+    landscape(game, st, 1, "Lake")
+    landscape(game, st, 1, "Park", 2)
+    clear_hand(game, st, 1)
+    for name in ("Goldsmith", "Organ Builder", "Theologian", "Botanist", "Alchemist"):
+        give_profession(game, st, 1, name, table=True)
+    landscape(game, st, 2, "Lake")
+    game.check_invariants(st)
+    return game, st

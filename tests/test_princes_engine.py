@@ -39,6 +39,7 @@ from tests.princes_scenarios import (
     landscape,
     legal_names,
     new_game,
+    overview_prestige_game,
     overview_principality,
     place_first,
     start_turn,
@@ -248,21 +249,7 @@ def test_every_prestige_card_example():
     """Overview of the 14 Prestige cards: seat 0 is the overview's principality (4 professions and
     a Recruiting card on the table, 1 profession in hand); seat 1 ties on Buildings, Landscapes
     and Works and has fewer empty spaces; seats 1 and 2 have a Lake each."""
-    game, st = new_game(3, start=0)
-    overview_principality(game, st, 0)
-    give_profession(game, st, 0, "Doctor", table=True)
-    give_profession(game, st, 0, "Sculptor", table=True)
-    st.hand_recruit[0, 0] -= 1
-    st.table_recruit[0, 0] += 1
-    give_profession(game, st, 0, "Lawyer")
-    build(game, st, 1, "University", "Laboratory", "Workshop", "Library", "Opera")
-    landscape(game, st, 1, "Lake")
-    landscape(game, st, 1, "Park", 2)
-    clear_hand(game, st, 1)
-    for name in ("Goldsmith", "Organ Builder", "Theologian", "Botanist", "Alchemist"):
-        give_profession(game, st, 1, name, table=True)
-    landscape(game, st, 2, "Lake")
-    game.check_invariants(st)
+    game, st = overview_prestige_game()
     feats = game.all_features(st, G0)[0]
     assert feats[0, FEATURES.index("empty")] > feats[1, FEATURES.index("empty")]
     points = game.prestige_points(st, G0)[0, 0].tolist()

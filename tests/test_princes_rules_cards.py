@@ -19,6 +19,7 @@ from princes_scenarios import (
     landscape,
     legal_names,
     new_game,
+    overview_prestige_game,
     overview_principality,
     set_deck,
     start_turn,
@@ -256,28 +257,6 @@ def test_a_category_counts_once():
     assert after[[categories, landscape_types, sizes]].tolist() == before[[categories, landscape_types, sizes]].tolist()
     landscape(game, st, 0, "Park")
     assert game.bonus_values(st, G0, G0)[0][categories] == before[categories] + 1
-
-
-def overview_prestige_game():
-    """Seat 0: the Prestige overview's principality (4 professions and a Recruiting card on the
-    table, 1 profession in hand). Seat 1 ties it on Buildings (5), Landscapes (3) and Works (5)
-    and has fewer empty spaces; seats 1 and 2 have a Lake each; nobody has a Jester."""
-    game, st = new_game(3, start=0)
-    overview_principality(game, st, 0)
-    give_profession(game, st, 0, "Doctor", table=True)
-    give_profession(game, st, 0, "Sculptor", table=True)
-    st.hand_recruit[0, 0] -= 1
-    st.table_recruit[0, 0] += 1
-    give_profession(game, st, 0, "Lawyer")
-    build(game, st, 1, "University", "Laboratory", "Workshop", "Library", "Opera")
-    landscape(game, st, 1, "Lake")
-    landscape(game, st, 1, "Park", 2)
-    clear_hand(game, st, 1)
-    for name in ("Goldsmith", "Organ Builder", "Theologian", "Botanist", "Alchemist"):
-        give_profession(game, st, 1, name, table=True)
-    landscape(game, st, 2, "Lake")
-    game.check_invariants(st)
-    return game, st
 
 
 def test_every_prestige_card_example():
