@@ -31,7 +31,6 @@ from florentine_envs.games.princes.constants import (
     DECK_PROFESSIONS,
     PH_ACTION,
     PH_KEEP,
-    PH_ORDER,
     PH_WORK_BONUS,
     PH_WORK_PAY,
 )
