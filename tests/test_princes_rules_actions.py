@@ -188,6 +188,7 @@ def test_the_pawn_marks_the_work_and_fame_is_not_the_value():
     "By completing a Work: 100 Florin for each Work Value (see 'Complete a Work' on page 6)."
     "Earn 100 Florin per ."
     "Mark on track with your Pawn."
+    "The more impressive a Work, that is, the higher its Work Value (👑), the more Money and Prestige the owner of the Principality the Work is created in is able to earn."
     """
     game, st = poet_position()
     money, fame = int(st.money[0, 0]), int(st.fame[0, 0])

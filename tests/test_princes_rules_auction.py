@@ -1,5 +1,5 @@
-"""Rulebook scenario tests for The Princes of Florence (batched engine), part 1: set-up and
-the auction phase (two players included).
+"""Rulebook scenario tests for The Princes of Florence (batched engine), part 1: the auction
+phase (two players included).
 
 Every test quotes, in its docstring, the exact rulebook sentence(s) it checks
 (``shared/rules/princes_of_florence.txt``, markdown layout removed and curly quotes, dashes
@@ -29,63 +29,6 @@ test_quotes_are_rulebook_sentences = quote_meta_test(__name__)
 
 def opened(game, st) -> list[str]:
     return [n[len("open_") :] for n in legal_names(game, st) if n.startswith("open_")]
-
-
-def test_start_money_and_fame():
-    """Rulebook:
-
-    "3500 Florin in Money (2 x 1000, 2 x 500, and 5 x 100), placing it behind their Player screen."
-    "The Fame disk in their color, which they place on space '0' on the Game board's Fame track."
-    "Each player takes 2500 Florin in Money (1 x 1000, 2 x 500, and 5 x 100) instead of 3500."
-    """
-    for n in (2, 3, 4, 5):
-        game, st = new_game(n)
-        assert st.money[0].tolist() == [START_MONEY[n]] * n
-        assert st.fame[0].tolist() == [0] * n
-
-
-def test_freedoms_per_player_count():
-    """Rulebook:
-
-    "There should be a number of each type of Freedom equal to the number of players minus one."
-    "Return the rest of the Freedoms to the box."
-    "Example: In a game with three players, use only 2 Travel, 2 Religion, and 2 Opinion Freedoms."
-    "5 Freedoms are available (1 of each type, plus 2 of two different types, chosen randomly)."
-    "For a more challenging game, use just 4 Freedoms (1 of each type, plus 1 chosen randomly)."
-    """
-    for n in (3, 4, 5):
-        game, st = new_game(n)
-        assert st.supply_freedoms[0].tolist() == [n - 1] * 3
-    for seed_start in (0, 1):
-        game, st = new_game(2, start=seed_start)
-        assert sorted(st.supply_freedoms[0].tolist()) == [1, 2, 2]
-        game, st = new_game(2, start=seed_start, hard_freedoms=True)
-        assert sorted(st.supply_freedoms[0].tolist()) == [1, 1, 2]
-
-
-def test_deal_four_keep_three():
-    """Rulebook:
-
-    "3 Profession cards, in the following way: Shuffle the 21 Profession cards and deal 4 faceup to each player."
-    "From these 4 cards, each player chooses 3 to be their starting hand and returns the 4th."
-    "Shuffle the undealt and unchosen Profession cards together and place them facedown on their designated spot on the Game board."
-    """
-    from florentine_envs.games.princes import Princes
-
-    for n in (2, 5):
-        game = Princes(n)
-        st = game.init(np.array([7], np.uint64))
-        assert st.hand_prof[0].sum(axis=1).tolist() == [4] * n
-        assert st.known[0].sum() == 4 * n  # dealt face up: public
-        for _ in range(n):
-            p = int(st.current_player[0])
-            choices = legal_names(game, st)
-            held = [game.T.profession_names[x] for x in np.flatnonzero(st.hand_prof[0, p])]
-            assert len(held) == 4 and sorted(choices) == sorted(f"profession_{h}".replace(" ", "_") for h in held)
-            game.step(st, np.array([game.action_names.index(choices[0])]))
-        assert st.hand_prof[0].sum(axis=1).tolist() == [3] * n
-        assert st.deck_len[0, 0] == 21 - 3 * n
-        assert st.phase[0] == PH_AUCTION_CHOOSE
 
 
 def test_starting_player_chooses_a_stack_and_opens_at_200():
