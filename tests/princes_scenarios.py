@@ -1,10 +1,13 @@
 """Helpers that build The Princes of Florence positions for scenario tests: a game at its first
 auction with a chosen start player, and principalities furnished piece by piece while every
-component stays conserved (``check_invariants`` holds after each helper)."""
+component stays conserved (``check_invariants`` holds after each helper). :class:`Twin` plays
+a scenario made of real actions through the engine and the scalar reference at once."""
 
 from __future__ import annotations
 
 import numpy as np
+
+from differential import assert_matches_references
 
 from florentine_envs.core import rng
 from florentine_envs.games.princes import Princes
@@ -18,14 +21,20 @@ from florentine_envs.games.princes.constants import (
     PH_SETUP_DISCARD,
     STREAM_SETUP,
 )
+from florentine_envs.games.princes.reference import PrincesReference
+from florentine_envs.games.princes.reference.tables import SETUP_DISCARD as REF_SETUP_DISCARD
+
+
+def seed_with_start(num_players: int, start: int) -> int:
+    """The first seed that draws ``start`` as the start player."""
+    return next(s for s in range(10_000) if int(rng.randint(np.uint64(s), STREAM_SETUP, 0, num_players)) == start)
 
 
 def new_game(num_players: int, start: int = 0, **options) -> tuple[Princes, object]:
-    """A game (batch of one) past the setup discards, at the first auction, with ``start`` as
-    the start player (the first seed that draws it)."""
+    """A game (batch of one) past the setup discards (each seat returns its first card), at the
+    first auction, with ``start`` as the start player."""
     game = Princes(num_players, **options)
-    seed = next(s for s in range(10_000) if int(rng.randint(np.uint64(s), STREAM_SETUP, 0, num_players)) == start)
-    st = game.init(np.array([seed], np.uint64))
+    st = game.init(np.array([seed_with_start(num_players, start)], np.uint64))
     while st.phase[0] == PH_SETUP_DISCARD:
         game.step(st, np.array([np.flatnonzero(st.legal_action_mask[0])[0]]))
     return game, st
@@ -156,10 +165,19 @@ def acquire(game: Princes, st, seat: int, stack: str) -> None:
         act(game, st, "pass")
 
 
-def end_action_phase(game: Princes, st) -> None:
-    """Every remaining turn of the action phase ends at once."""
+def stepper(game, st=None):
+    """(state, play) for a game and its state, or for a :class:`Twin` (``st`` omitted):
+    ``play(name)`` plays a named action (on both implementations of a Twin)."""
+    if st is None:
+        return game.st, game.act
+    return st, lambda name: act(game, st, name)
+
+
+def end_action_phase(game, st=None) -> None:
+    """Every remaining turn of the action phase ends at once (a game and state, or a Twin)."""
+    st, play = stepper(game, st)
     while st.phase[0] == PH_ACTION:
-        act(game, st, "end_turn")
+        play("end_turn")
 
 
 def deck_list(st, deck: int) -> list[int]:
@@ -222,3 +240,30 @@ def overview_prestige_game() -> tuple[Princes, object]:
     landscape(game, st, 2, "Lake")
     game.check_invariants(st)
     return game, st
+
+
+class Twin:
+    """The engine game of :func:`new_game` and the scalar reference on the same seed, stepped
+    together: after every action both must agree on the mask, the scores, the player to move
+    and every player's observation (``tests/differential.py``)."""
+
+    def __init__(self, num_players: int, start: int = 0, **options):
+        self.game, self.st = new_game(num_players, start, **options)
+        self.ref = PrincesReference(num_players, seed_with_start(num_players, start), **options)
+        while self.ref.phase == REF_SETUP_DISCARD:
+            self.ref.step(int(np.flatnonzero(self.ref.legal_action_mask())[0]))
+        self.steps = 0
+        self.check()
+
+    def act(self, name: str) -> None:
+        act(self.game, self.st, name)
+        self.ref.step(self.game.action_names.index(name))
+        self.steps += 1
+        self.check()
+
+    def place_first(self) -> None:
+        """Play the first legal placement of the pending piece."""
+        self.act(next(n for n in legal_names(self.game, self.st) if n.startswith("place_")))
+
+    def check(self) -> None:
+        assert_matches_references(self.game, self.st, [self.ref], lambda b: f"after {self.steps} steps", True)

@@ -7,14 +7,16 @@ and line breaks normalised, a straight quote inside a sentence written as a sing
 ``princes_rules_text.plain``). The coverage meta-test over all the parts, with the sentences
 that state no engine behaviour, is ``test_princes_rules_coverage.py``. Positions come from
 ``tests/princes_scenarios.py``; expected values are the rulebook's literals (the constants
-below, in units of 100 Florin as the engine keeps money), never the engine's helpers. Readings follow ``DESIGN_NOTES.md`` ("DN n").
+below, in units of 100 Florin as the engine keeps money), never the engine's helpers. A
+scenario made of real actions only is played through ``princes_scenarios.Twin``: the scalar
+reference plays it alongside and must agree after every step. Readings follow ``DESIGN_NOTES.md`` ("DN n").
 """
 
 from __future__ import annotations
 
 import numpy as np
 from princes_rules_text import quote_meta_test
-from princes_scenarios import acquire, act, furnish, legal_names, new_game, place_first, set_money
+from princes_scenarios import Twin, acquire, act, furnish, legal_names, new_game, place_first, set_money
 
 from florentine_envs.games.princes.constants import PH_ACTION, PH_AUCTION_BID, PH_AUCTION_CHOOSE, PH_PLACE
 
@@ -81,34 +83,35 @@ def test_four_player_auction_example():
     "(5) All players now take their Pawns back."
     """
     alexandra, leon, jen, wolfgang = range(4)
-    game, st = new_game(4, start=alexandra)
-    act(game, st, "open_Park")
+    tw = Twin(4, start=alexandra)
+    game, st = tw.game, tw.st
+    tw.act("open_Park")
     for _ in range(3):
-        act(game, st, "pass")
+        tw.act("pass")
     assert st.phase[0] == PH_PLACE and int(st.current_player[0]) == alexandra
-    place_first(game, st)
+    tw.place_first()
     assert int(st.money[0, alexandra]) == 35 - 2 and st.landscapes[0, alexandra].tolist() == [0, 0, 1]
     assert int(st.current_player[0]) == leon and "open_Park" not in legal_names(game, st)
-    act(game, st, "open_Jester")
+    tw.act("open_Jester")
     seen = []
     for move in ("raise", "raise", "raise", "raise", "raise"):  # Jen 3, Wolfgang 4, Leon 5, Jen 6, Wolfgang 7
         seen.append(int(st.current_player[0]))
-        act(game, st, move)
+        tw.act(move)
     assert seen == [jen, wolfgang, leon, jen, wolfgang]  # Alexandra is skipped
     assert int(st.current_player[0]) == leon
-    act(game, st, "pass")
-    act(game, st, "pass")
+    tw.act("pass")
+    tw.act("pass")
     assert int(st.money[0, wolfgang]) == 35 - 7 and int(st.jesters[0, wolfgang]) == 1
     assert int(st.current_player[0]) == leon and st.phase[0] == PH_AUCTION_CHOOSE
-    act(game, st, "open_Forest")
+    tw.act("open_Forest")
     for who, move in ((jen, "raise"), (leon, "raise"), (jen, "raise"), (leon, "raise"), (jen, "pass")):
         assert int(st.current_player[0]) == who
-        act(game, st, move)
-    place_first(game, st)
+        tw.act(move)
+    tw.place_first()
     assert int(st.money[0, leon]) == 35 - 6 and st.landscapes[0, leon].tolist() == [1, 0, 0]
     assert int(st.current_player[0]) == jen and bool(st.lone[0])
     assert opened(game, st) == ["Lake", "Prestige", "Recruiting", "Builder"]
-    act(game, st, "open_Builder")  # the lone buyer pays 200 at once
+    tw.act("open_Builder")  # the lone buyer pays 200 at once
     assert int(st.money[0, jen]) == 35 - LONE_PRICE and int(st.builders[0, jen]) == 1
     assert st.phase[0] == PH_ACTION  # everyone's pawn is back; the action phase begins
 
@@ -147,18 +150,19 @@ def test_starter_who_lost_chooses_again_winner_hands_on():
     "Last remaining Bidder who did not pass wins."
     "When all players have passed except one, the player with the highest bid pays the bid amount to the Bank (the other players pay nothing)."
     """
-    game, st = new_game(4, start=0)
-    act(game, st, "open_Jester")
-    act(game, st, "raise")  # seat 1 bids 300
-    act(game, st, "pass")
-    act(game, st, "pass")
-    act(game, st, "pass")  # seat 0 passes: seat 1 wins
+    tw = Twin(4, start=0)
+    game, st = tw.game, tw.st
+    tw.act("open_Jester")
+    tw.act("raise")  # seat 1 bids 300
+    tw.act("pass")
+    tw.act("pass")
+    tw.act("pass")  # seat 0 passes: seat 1 wins
     assert st.money[0].tolist() == [35, 35 - 3, 35, 35]
     assert int(st.current_player[0]) == 0 and st.phase[0] == PH_AUCTION_CHOOSE  # the loser chooses again
-    act(game, st, "open_Builder")
+    tw.act("open_Builder")
     assert int(st.bid[0]) == OPENING_BID[4]
-    act(game, st, "pass")
-    act(game, st, "pass")  # seat 0 wins its own auction
+    tw.act("pass")
+    tw.act("pass")  # seat 0 wins its own auction
     assert int(st.current_player[0]) == 2  # next available clockwise (seat 1 has its object)
 
 
@@ -249,18 +253,19 @@ def test_a_player_who_passed_is_out_of_this_object_only():
     "The players bid against each other for objects in the Auction phase."
     "Auction phase (🔨): Auction 1 object per player"
     """
-    game, st = new_game(4, start=0)
-    act(game, st, "open_Jester")
-    act(game, st, "pass")  # seat 1 is out of the Jester
+    tw = Twin(4, start=0)
+    game, st = tw.game, tw.st
+    tw.act("open_Jester")
+    tw.act("pass")  # seat 1 is out of the Jester
     seen = []
     for _ in range(4):
         seen.append(int(st.current_player[0]))
-        act(game, st, "raise")
+        tw.act("raise")
     assert seen == [2, 3, 0, 2]  # seat 1 skipped
-    act(game, st, "pass")  # seat 3
-    act(game, st, "pass")  # seat 0: seat 2 wins
+    tw.act("pass")  # seat 3
+    tw.act("pass")  # seat 0: seat 2 wins
     assert int(st.jesters[0, 2]) == 1 and int(st.current_player[0]) == 0
-    act(game, st, "open_Builder")
+    tw.act("open_Builder")
     assert int(st.current_player[0]) == 1 and "raise" in legal_names(game, st)  # back in for the next
 
 

@@ -25,7 +25,9 @@ from princes_scenarios import (
     legal_names,
     new_game,
     set_money,
+    Twin,
     start_turn,
+    stepper,
     work_value,
 )
 
@@ -58,10 +60,12 @@ DRAW = 5
 test_quotes_are_rulebook_sentences = quote_meta_test(__name__)
 
 
-def to_character_auction(game, st) -> None:
-    """Everybody withdraws from the object auction (and the start-of-phase uses pass)."""
+def to_character_auction(game, st=None) -> None:
+    """Everybody withdraws from the object auction (and the start-of-phase uses pass); a game
+    and its state, or a Twin."""
+    st, play = stepper(game, st)
     while st.phase[0] in (PH_AUCTION_CHOOSE, PH_CHAR_USE):
-        act(game, st, "withdraw" if st.phase[0] == PH_AUCTION_CHOOSE else "pass")
+        play("withdraw" if st.phase[0] == PH_AUCTION_CHOOSE else "pass")
     assert st.phase[0] == PH_CHAR_AUCTION
 
 
@@ -167,15 +171,16 @@ def test_overbidding_returns_a_pawn_and_a_standing_pawn_buys():
     "They pay the cost of their bid to the bank (Florins equal to the number on the chosen space multiplied by 100), take back their Pawn, and take the Character card, placing it faceup in front of them."
     "They may not bid again in this Character Auction phase."
     """
-    game, st = new_game(3, start=0, characters=True)
-    to_character_auction(game, st)
-    act(game, st, "char_bid_Muse_3")  # seat 0
+    tw = Twin(3, start=0, characters=True)
+    game, st = tw.game, tw.st
+    to_character_auction(tw)
+    tw.act("char_bid_Muse_3")  # seat 0
     assert bids(game, st)["Muse"][0] == 4  # seat 1 must go higher on the Muse
-    act(game, st, "char_bid_Muse_4")  # seat 1: seat 0's pawn goes home
+    tw.act("char_bid_Muse_4")  # seat 1: seat 0's pawn goes home
     assert st.pawn_card[0].tolist() == [-1, C_MUSE, -1]
-    act(game, st, "pass")  # seat 2
+    tw.act("pass")  # seat 2
     assert int(st.current_player[0]) == 0 and "Muse" in bids(game, st)  # seat 0 may bid again
-    act(game, st, "char_bid_Cardinal_5")  # seat 0 elsewhere; seat 1's pawn still stands: it buys
+    tw.act("char_bid_Cardinal_5")  # seat 0 elsewhere; seat 1's pawn still stands: it buys
     assert int(st.char_owner[0, C_MUSE]) == 1 and st.char_faceup[0, C_MUSE]
     assert int(st.money[0, 1]) == 35 - 4 and int(st.pawn_card[0, 1]) == -1
     assert int(st.char_owner[0, C_CARDINAL]) == 0 and st.phase[0] == PH_ACTION  # then seat 0's pawn
@@ -190,14 +195,15 @@ def test_passing_or_buying_ends_ones_bidding_and_the_banker_gains_when_unsold():
     "Place all Pawns upright again."
     "If no player bought the Banker Character card, place 100 Florins from the Bank onto the card."
     """
-    game, st = new_game(3, start=0, characters=True)
-    to_character_auction(game, st)
-    act(game, st, "pass")  # seat 0 is out
-    act(game, st, "char_bid_Muse_3")  # seat 1
+    tw = Twin(3, start=0, characters=True)
+    game, st = tw.game, tw.st
+    to_character_auction(tw)
+    tw.act("pass")  # seat 0 is out
+    tw.act("char_bid_Muse_3")  # seat 1
     assert st.char_out[0].tolist() == [True, False, False]
-    act(game, st, "char_bid_Muse_4")  # seat 2 overbids
+    tw.act("char_bid_Muse_4")  # seat 2 overbids
     assert int(st.current_player[0]) == 1  # seat 0 is skipped: it passed
-    act(game, st, "pass")  # seat 1 out; seat 2's pawn stands: it buys, and all are done
+    tw.act("pass")  # seat 1 out; seat 2's pawn stands: it buys, and all are done
     assert int(st.char_owner[0, C_MUSE]) == 2 and st.phase[0] == PH_ACTION
     assert not st.char_out[0].any() and (st.pawn_card[0] == -1).all()  # pawns upright again
     assert int(st.banker_money[0]) == BANKER_START + BANKER_UNSOLD
@@ -213,28 +219,29 @@ def test_characters_return_face_up_at_the_next_character_auction():
     "Reminder: When the Banker Character card is returned at the start of the next Character Auction phase, place 600 Florin from the Bank on it."
     "Some Character cards are flipped facedown when they are used."
     """
-    game, st = new_game(3, start=0, characters=True)
-    to_character_auction(game, st)
-    act(game, st, "char_bid_Cardinal_3")  # seat 0
-    act(game, st, "char_bid_Banker_2")  # seat 1
-    act(game, st, "char_bid_Professor_3")  # seat 2
+    tw = Twin(3, start=0, characters=True)
+    game, st = tw.game, tw.st
+    to_character_auction(tw)
+    tw.act("char_bid_Cardinal_3")  # seat 0
+    tw.act("char_bid_Banker_2")  # seat 1
+    tw.act("char_bid_Professor_3")  # seat 2
     assert st.phase[0] == PH_CHAR_USE and int(st.current_player[0]) == 2  # the Professor: now or later
-    act(game, st, "pass")
+    tw.act("pass")
     assert st.phase[0] == PH_ACTION
-    act(game, st, "cardinal")  # seat 0 uses it: face down
+    tw.act("cardinal")  # seat 0 uses it: face down
     assert not st.char_faceup[0, C_CARDINAL]
-    end_action_phase(game, st)
+    end_action_phase(tw)
     assert int(st.char_owner[0, C_PROFESSOR]) == 2  # kept through the next auction phase
     while st.phase[0] == PH_AUCTION_CHOOSE:
-        act(game, st, "withdraw")
+        tw.act("withdraw")
     assert st.phase[0] == PH_CHAR_USE and int(st.current_player[0]) == 2  # its last chance
-    act(game, st, "pass")
+    tw.act("pass")
     assert st.phase[0] == PH_CHAR_AUCTION
     assert st.char_owner[0].tolist() == [-1] * 6 and st.char_faceup[0].all()
     assert int(st.banker_money[0]) == BANKER_START
-    act(game, st, "pass")
-    act(game, st, "pass")
-    act(game, st, "pass")
+    tw.act("pass")
+    tw.act("pass")
+    tw.act("pass")
     assert st.phase[0] == PH_ACTION and "professor_bonus" not in legal_names(game, st)
 
 
@@ -281,22 +288,23 @@ def test_the_banker_example():
     "His Pawn is on the 2 space on the card, so he pays 200 Florin to the bank, and takes the card and the 700 Florin on it."
     "At the start of the next Character Auction phase, Chris returns the card to the Character card area and places 600 Florin from the Bank on it."
     """
-    game, st = new_game(4, start=0, characters=True)
+    tw = Twin(4, start=0, characters=True)
+    game, st = tw.game, tw.st
     chris = 1
-    to_character_auction(game, st)
+    to_character_auction(tw)
     for _ in range(4):
-        act(game, st, "pass")
+        tw.act("pass")
     assert int(st.banker_money[0]) == 7
-    end_action_phase(game, st)
-    to_character_auction(game, st)
+    end_action_phase(tw)
+    to_character_auction(tw)
     assert int(st.current_player[0]) == chris  # round 2: Chris starts
-    act(game, st, "char_bid_Banker_2")
+    tw.act("char_bid_Banker_2")
     for _ in range(3):
-        act(game, st, "pass")
+        tw.act("pass")
     assert int(st.char_owner[0, C_BANKER]) == chris and st.char_faceup[0, C_BANKER]
     assert int(st.money[0, chris]) == 35 - 2 + 7 and int(st.banker_money[0]) == 0
-    end_action_phase(game, st)
-    to_character_auction(game, st)
+    end_action_phase(tw)
+    to_character_auction(tw)
     assert int(st.char_owner[0, C_BANKER]) == -1 and int(st.banker_money[0]) == BANKER_START
 
 

@@ -19,6 +19,7 @@ from princes_scenarios import (
     legal_names,
     new_game,
     set_money,
+    Twin,
     start_turn,
 )
 
@@ -135,14 +136,15 @@ def test_seven_rounds_of_two_phases():
     "The game ends after the 7th round."
     "Over 7 rounds, players will build Buildings, cultivate Landscapes, and invite artists and scholars to their Palazzi where they provide them with the facilities inspiring them to produce great Works."
     """
-    game, st = new_game(4, start=3)
+    tw = Twin(4, start=3)
+    game, st = tw.game, tw.st
     phases = []
     while not st.terminated[0]:
         phases.append((int(st.round[0]), int(st.phase[0])))
         while st.phase[0] == PH_AUCTION_CHOOSE:
-            act(game, st, "withdraw")
+            tw.act("withdraw")
         phases.append((int(st.round[0]), int(st.phase[0])))
-        end_action_phase(game, st)
+        end_action_phase(tw)
     assert phases == [(r, ph) for r in range(ROUNDS) for ph in (PH_AUCTION_CHOOSE, PH_ACTION)]
     assert int(st.round[0]) == ROUNDS - 1 and not st.legal_action_mask[0].any()
 
