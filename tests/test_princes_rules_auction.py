@@ -183,6 +183,7 @@ def test_withdraw_from_all_auctions():
     assert int(st.current_player[0]) == 2 and st.lone[0]  # seat 1 won; seat 2 alone
     act(game, st, "withdraw")  # the lone player takes nothing
     assert st.phase[0] == PH_ACTION and st.money[0].tolist() == [35, 35 - 2, 35]
+    assert not st.lone[0] and int(st.high[0]) == -1  # no seat left: the auction is cleared
 
 
 def test_last_player_pays_200_or_takes_nothing():

@@ -547,3 +547,21 @@ def test_the_professor_free_card_in_the_action_phase_or_at_a_won_bid():
     assert st.phase[0] == PH_AUCTION_CHOOSE  # nothing left to use: the Jester is paid and taken
     assert int(st.bonus_hand[0, 0].sum()) == 1 and int(st.jesters[0, 0]) == 1
     assert int(st.money[0, 0]) == 35 - 2  # only the Jester's price
+
+
+def test_a_lone_purchase_is_a_won_bid_for_the_merchant():
+    """Rulebook (DN D12: the last player's purchase at 200 is a won bid; SPEC: the lone buyer is
+    recorded as the high bidder):
+
+    "When you win a bid on an object in the Auction phase, you may flip the Merchant Character card facedown instead of paying the cost of your bid."
+    "When there is only one player who still has their Pawn in front of them, they may simply pay the Bank 200 Florin to take any one available object (objects with Pawns are not available)."
+    """
+    game, st = new_game(3, start=1, characters=True)
+    own(game, st, 0, C_MERCHANT)
+    act(game, st, "withdraw")  # seat 1
+    act(game, st, "withdraw")  # seat 2
+    assert int(st.current_player[0]) == 0 and st.lone[0]
+    act(game, st, "open_Jester")
+    assert st.phase[0] == PH_CHAR_USE and int(st.high[0]) == 0 and int(st.bid[0]) == 2
+    act(game, st, "merchant_pay")
+    assert int(st.jesters[0, 0]) == 1 and int(st.money[0, 0]) == 35 and not st.lone[0]
