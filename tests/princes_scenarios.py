@@ -64,6 +64,7 @@ def _deck_list(st, deck: int) -> list[int]:
 
 
 def _set_deck(st, deck: int, cards: list[int]) -> None:
+    st.under_by[0, deck, np.isin(np.arange(st.under_by.shape[2]), cards, invert=True)] = -1
     st.deck_cards[0, deck] = -1
     st.deck_cards[0, deck, : len(cards)] = cards
     st.deck_top[0, deck] = 0

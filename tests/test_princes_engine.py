@@ -32,6 +32,7 @@ from florentine_envs.testing import play_random, random_legal_actions, states_eq
 from tests.princes_scenarios import (
     act,
     build,
+    deck_list,
     clear_hand,
     furnish,
     give_card,
@@ -462,6 +463,42 @@ def test_randomize_hidden_keeps_the_observers_view_and_changes_the_rest():
     assert changed > 0
     # the known (face-up dealt, recruited) cards of an opponent stay where they are
     assert (game.randomize_hidden(st, 0, seed=9).known == st.known).all()
+
+
+def test_randomize_hidden_keeps_the_cards_the_player_put_under_the_deck():
+    """A player who drew 5 Bonus cards, kept one and put 4 under knows them and their order at
+    the bottom of the deck; a redraw for it keeps them there (another seat's redraw does not),
+    and cards an opponent put under later stay unknown to it, their places kept."""
+    game, st = new_game(3, start=0)
+    start_turn(game, st, 0, round_index=0)
+    deck = deck_list(st, DECK_BONUS)
+    act(game, st, "take_bonus")
+    act(game, st, f"bonus_{deck[0]}")
+    order = [deck[3], deck[1], deck[4], deck[2]]
+    for card in order[:-1]:
+        act(game, st, f"bonus_{card}")
+    act(game, st, "end_turn")
+    act(game, st, "take_bonus")  # seat 1 draws the next 5 and puts 4 under after seat 0's cards
+    for _ in range(4):
+        act(game, st, legal_names(game, st)[0])
+    assert st.phase[0] == PH_ACTION and int(st.current_player[0]) == 1
+    after = deck_list(st, DECK_BONUS)
+    assert after[-8:-4] == order and len(after) == 20 - 2
+    game.check_invariants(st)
+    moved_for_seat_2 = 0
+    for seed in range(6):
+        mine = game.randomize_hidden(st, 0, seed)
+        game.check_invariants(mine)
+        redrawn = deck_list(mine, DECK_BONUS)
+        assert redrawn[-8:-4] == order  # seat 0's cards, in its order, where it put them
+        assert sorted(redrawn[:-8] + redrawn[-4:] + np.flatnonzero(mine.bonus_hand[0, 1]).tolist()) == sorted(
+            after[:-8] + after[-4:] + np.flatnonzero(st.bonus_hand[0, 1]).tolist()
+        )  # the rest is re-dealt among the places seat 0 cannot see
+        assert (mine.under_by[0, DECK_BONUS][redrawn[-4:]] == 1).all()  # seat 1's places stay seat 1's
+        twice = game.randomize_hidden(game.randomize_hidden(st, 0, seed + 50), 0, seed)
+        assert states_equal(twice, mine)  # depends only on what seat 0 knows
+        moved_for_seat_2 += deck_list(game.randomize_hidden(st, 2, seed), DECK_BONUS)[-8:-4] != order
+    assert moved_for_seat_2 > 0
 
 
 def test_batch_independence_and_json_round_trip():
