@@ -9,6 +9,7 @@ import numpy as np
 
 from differential import assert_matches_references
 
+import florentine_envs
 from florentine_envs.core import rng
 from florentine_envs.games.princes import Princes
 from florentine_envs.games.princes.constants import (
@@ -33,7 +34,7 @@ def seed_with_start(num_players: int, start: int) -> int:
 def new_game(num_players: int, start: int = 0, **options) -> tuple[Princes, object]:
     """A game (batch of one) past the setup discards (each seat returns its first card), at the
     first auction, with ``start`` as the start player."""
-    game = Princes(num_players, **options)
+    game = florentine_envs.make("princes", num_players=num_players, **options)
     st = game.init(np.array([seed_with_start(num_players, start)], np.uint64))
     while st.phase[0] == PH_SETUP_DISCARD:
         game.step(st, np.array([np.flatnonzero(st.legal_action_mask[0])[0]]))

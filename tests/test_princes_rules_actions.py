@@ -93,7 +93,7 @@ def test_poet_work_scoring_example():
     "The Bank pays 100 Florin per 🏆 (e.g. 15 🏆 → 1500 Florin)."
     """
     game, st = poet_position()
-    assert MINIMUM[int(st.round[0])] == 12
+    assert game.observe(st, G0)[0, game.obs_layout["minimum"]][0] == 12  # round 3's minimum
     money, fame = int(st.money[0, 0]), int(st.fame[0, 0])
     act(game, st, "profession_Poet")
     assert st.phase[0] in (PH_WORK_BONUS, PH_WORK_PAY)

@@ -304,7 +304,9 @@ def test_builders_cheapen_building_allow_adjacency_and_score():
         money = int(probe.money[0, 0]) + int(probe.fame[0, 0])
         act(game, probe, "build_Tower")
         assert money - int(probe.money[0, 0]) - int(probe.fame[0, 0]) == BUILD_COST[n]
-        assert placements(game, probe)[beside_palazzo[placements(game, probe)]].size == (n >= 2) * beside_palazzo.sum()
+        legal = placements(game, probe)
+        beside = legal[beside_palazzo[legal]]  # legal Towers touching the Palazzo along an edge
+        assert beside.size == (beside_palazzo.sum() if n >= 2 else 0)
         end_action_phase(game, st)
 
 
