@@ -1,11 +1,15 @@
 """Helpers that build The Princes of Florence positions for scenario tests: a game at its first
 auction with a chosen start player, and principalities furnished piece by piece while every
-component stays conserved (``check_invariants`` holds after each helper)."""
+component stays conserved (``check_invariants`` holds after each helper). :class:`Twin` plays
+a scenario made of real actions through the engine and the scalar reference at once."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from differential import assert_matches_references
+
+import florentine_envs
 from florentine_envs.core import rng
 from florentine_envs.games.princes import Princes
 from florentine_envs.games.princes.constants import (
@@ -13,17 +17,25 @@ from florentine_envs.games.princes.constants import (
     NUM_BUILDINGS,
     NUM_PIECES,
     PH_ACTION,
+    PH_AUCTION_BID,
+    PH_AUCTION_CHOOSE,
     PH_SETUP_DISCARD,
     STREAM_SETUP,
 )
+from florentine_envs.games.princes.reference import PrincesReference
+from florentine_envs.games.princes.reference.tables import SETUP_DISCARD as REF_SETUP_DISCARD
+
+
+def seed_with_start(num_players: int, start: int) -> int:
+    """The first seed that draws ``start`` as the start player."""
+    return next(s for s in range(10_000) if int(rng.randint(np.uint64(s), STREAM_SETUP, 0, num_players)) == start)
 
 
 def new_game(num_players: int, start: int = 0, **options) -> tuple[Princes, object]:
-    """A game (batch of one) past the setup discards, at the first auction, with ``start`` as
-    the start player (the first seed that draws it)."""
-    game = Princes(num_players, **options)
-    seed = next(s for s in range(10_000) if int(rng.randint(np.uint64(s), STREAM_SETUP, 0, num_players)) == start)
-    st = game.init(np.array([seed], np.uint64))
+    """A game (batch of one) past the setup discards (each seat returns its first card), at the
+    first auction, with ``start`` as the start player."""
+    game = florentine_envs.make("princes", num_players=num_players, **options)
+    st = game.init(np.array([seed_with_start(num_players, start)], np.uint64))
     while st.phase[0] == PH_SETUP_DISCARD:
         game.step(st, np.array([np.flatnonzero(st.legal_action_mask[0])[0]]))
     return game, st
@@ -53,6 +65,7 @@ def _deck_list(st, deck: int) -> list[int]:
 
 
 def _set_deck(st, deck: int, cards: list[int]) -> None:
+    st.under_by[0, deck, np.isin(np.arange(st.under_by.shape[2]), cards, invert=True)] = -1
     st.deck_cards[0, deck] = -1
     st.deck_cards[0, deck, : len(cards)] = cards
     st.deck_top[0, deck] = 0
@@ -134,5 +147,125 @@ def start_turn(game: Princes, st, p: int, round_index: int) -> None:
     st.current_player[0] = p
     st.actions_left[0] = 2
     st.took_profession[0] = st.took_freedom[0] = False
+    st.scores[0] = st.fame[0]  # the score is the fame track (a scenario may have set fame)
     game._refresh_mask(st, np.array([0]))
     game.check_invariants(st)
+
+
+def acquire(game: Princes, st, seat: int, stack: str) -> None:
+    """Play on (everyone else withdraws, turns end) until ``seat`` chooses an object, then open
+    ``stack`` and let the others pass: ``seat`` wins it at the opening bid (or, last to
+    choose, buys it for the lone price). The pending placement of a landscape is left to the
+    caller."""
+    for _ in range(100):
+        phase = int(st.phase[0])
+        if phase == PH_AUCTION_CHOOSE and int(st.current_player[0]) == seat:
+            break
+        act(game, st, {PH_AUCTION_CHOOSE: "withdraw", PH_ACTION: "end_turn"}[phase])
+    act(game, st, f"open_{stack}")
+    while st.phase[0] == PH_AUCTION_BID:
+        act(game, st, "pass")
+
+
+def stepper(game, st=None):
+    """(state, play) for a game and its state, or for a :class:`Twin` (``st`` omitted):
+    ``play(name)`` plays a named action (on both implementations of a Twin)."""
+    if st is None:
+        return game.st, game.act
+    return st, lambda name: act(game, st, name)
+
+
+def end_action_phase(game, st=None) -> None:
+    """Every remaining turn of the action phase ends at once (a game and state, or a Twin)."""
+    st, play = stepper(game, st)
+    while st.phase[0] == PH_ACTION:
+        play("end_turn")
+
+
+def deck_list(st, deck: int) -> list[int]:
+    """The cards of ``deck`` (0 professions, 1 Bonus, 2 Prestige), top first."""
+    return _deck_list(st, deck)
+
+
+def set_deck(st, deck: int, cards: list[int]) -> None:
+    """Make ``cards`` (top first) the whole deck; the cards left out must be placed by the caller."""
+    _set_deck(st, deck, cards)
+
+
+def set_money(st, p: int, money: int, fame: int | None = None) -> None:
+    """Seat p holds ``money`` (units of 100 Florin; the difference goes to or comes from the
+    Bank, so money stays conserved) and, if given, ``fame``."""
+    st.money_out[0] += int(st.money[0, p]) - money
+    st.money[0, p] = money
+    if fame is not None:
+        st.fame[0, p] = fame
+        st.scores[0, p] = fame
+
+
+def work_value(game: Princes, st, p: int, profession: str) -> int:
+    """The value seat p's work with ``profession`` would have now, before Bonus cards."""
+    x = game.T.profession_names.index(profession)
+    return int(game.work_base(st, np.array([0]), np.array([p]), np.array([x]))[0])
+
+
+def overview_principality(game: Princes, st, p: int) -> None:
+    """The Bonus-card overview's principality: 2 Forests, 1 Lake, 2 Builders, 1 Prestige card,
+    2 Freedoms, 2 professions on the table, 1 Recruiting card in hand; University, Workshop,
+    Opera, Tower, Chapel."""
+    build(game, st, p, "University", "Workshop", "Opera", "Tower", "Chapel")
+    landscape(game, st, p, "Forest", 2)
+    landscape(game, st, p, "Lake")
+    furnish(game, st, p, builders=2, freedoms=["Travel", "Religion"], hand_recruit=1)
+    give_card(game, st, p, 2, 0)  # Prestige card 0
+    clear_hand(game, st, p)
+    give_profession(game, st, p, "Poet", table=True)
+    give_profession(game, st, p, "Painter", table=True)
+
+
+def overview_prestige_game() -> tuple[Princes, object]:
+    """Seat 0: the Prestige overview's principality (4 professions and a Recruiting card on the
+    table, 1 profession in hand). Seat 1 ties it on Buildings (5), Landscapes (3) and Works (5)
+    and has fewer empty spaces; seats 1 and 2 have a Lake each; nobody has a Jester."""
+    game, st = new_game(3, start=0)
+    overview_principality(game, st, 0)
+    give_profession(game, st, 0, "Doctor", table=True)
+    give_profession(game, st, 0, "Sculptor", table=True)
+    st.hand_recruit[0, 0] -= 1
+    st.table_recruit[0, 0] += 1
+    give_profession(game, st, 0, "Lawyer")
+    build(game, st, 1, "University", "Laboratory", "Workshop", "Library", "Opera")
+    landscape(game, st, 1, "Lake")
+    landscape(game, st, 1, "Park", 2)
+    clear_hand(game, st, 1)
+    for name in ("Goldsmith", "Organ Builder", "Theologian", "Botanist", "Alchemist"):
+        give_profession(game, st, 1, name, table=True)
+    landscape(game, st, 2, "Lake")
+    game.check_invariants(st)
+    return game, st
+
+
+class Twin:
+    """The engine game of :func:`new_game` and the scalar reference on the same seed, stepped
+    together: after every action both must agree on the mask, the scores, the player to move
+    and every player's observation (``tests/differential.py``)."""
+
+    def __init__(self, num_players: int, start: int = 0, **options):
+        self.game, self.st = new_game(num_players, start, **options)
+        self.ref = PrincesReference(num_players, seed_with_start(num_players, start), **options)
+        while self.ref.phase == REF_SETUP_DISCARD:
+            self.ref.step(int(np.flatnonzero(self.ref.legal_action_mask())[0]))
+        self.steps = 0
+        self.check()
+
+    def act(self, name: str) -> None:
+        act(self.game, self.st, name)
+        self.ref.step(self.game.action_names.index(name))
+        self.steps += 1
+        self.check()
+
+    def place_first(self) -> None:
+        """Play the first legal placement of the pending piece."""
+        self.act(next(n for n in legal_names(self.game, self.st) if n.startswith("place_")))
+
+    def check(self) -> None:
+        assert_matches_references(self.game, self.st, [self.ref], lambda b: f"after {self.steps} steps", True)

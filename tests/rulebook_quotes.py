@@ -4,6 +4,10 @@ A rule test quotes, in ``"double quotes"`` in its docstring, the sentence(s) of 
 rulebook it checks. Two meta-tests per game use these helpers: every quote must occur
 in the rulebook (after :func:`normalise`), and every rule sentence must be quoted by
 some test or be listed, with a reason, as stating no engine behaviour.
+
+A game whose rulebook needs more than :func:`normalise` (markdown layout, straight quotes
+inside sentences) passes its own ``text_of`` normaliser; it is applied to the rulebook and
+to every quote alike.
 """
 
 from __future__ import annotations
@@ -11,13 +15,15 @@ from __future__ import annotations
 import inspect
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
+
+Normaliser = Callable[[str], str]
 
 
 def normalise(text: str) -> str:
@@ -30,29 +36,36 @@ def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def rule_quotes(module: ModuleType) -> dict[str, list[str]]:
+def rule_quotes(module: ModuleType, text_of: Normaliser = normalise) -> dict[str, list[str]]:
     """Quoted rulebook text in the docstrings of ``module``'s tests, by test name (normalised)."""
     quotes = {}
     for name, fn in inspect.getmembers(module, inspect.isfunction):
         if name.startswith("test_") and fn.__doc__:
-            quotes[name] = [normalise(q) for q in re.findall(r'"([^"]+)"', fn.__doc__)]
+            quotes[name] = [text_of(q) for q in re.findall(r'"([^"]+)"', fn.__doc__)]
     return quotes
 
 
-def quotes_missing_from(rulebook: Path, module: ModuleType) -> dict[str, list[str]]:
+def quotes_missing_from(rulebook: Path, module: ModuleType, text_of: Normaliser = normalise) -> dict[str, list[str]]:
     """The quotes of each test that do not occur in the rulebook (the meta-test's own docstring aside)."""
-    book = normalise(rulebook.read_text(encoding="utf-8"))
+    book = text_of(rulebook.read_text(encoding="utf-8"))
     missing = {
         name: [q for q in quotes if q not in book]
-        for name, quotes in rule_quotes(module).items()
+        for name, quotes in rule_quotes(module, text_of).items()
         if name != "test_quotes_are_rulebook_sentences"
     }
     return {name: quotes for name, quotes in missing.items() if quotes}
 
 
-def unquoted_sentences(sentences: list[str], module: ModuleType, exempt: dict[str, str]) -> list[str]:
-    """Rule sentences that no test of ``module`` quotes and that are not exempt."""
-    quoted = " || ".join(q for quotes in rule_quotes(module).values() for q in quotes)
+def unquoted_sentences(
+    sentences: list[str],
+    modules: ModuleType | Iterable[ModuleType],
+    exempt: dict[str, str],
+    text_of: Normaliser = normalise,
+) -> list[str]:
+    """Rule sentences that no test of ``modules`` (one module or several) quotes and that are not exempt."""
+    if isinstance(modules, ModuleType):
+        modules = [modules]
+    quoted = " || ".join(q for m in modules for quotes in rule_quotes(m, text_of).values() for q in quotes)
     return [s for s in sentences if s not in exempt and s not in quoted]
 
 
@@ -61,14 +74,20 @@ def needs(rulebook: Path):
     return pytest.mark.skipif(not rulebook.exists(), reason=f"rulebook not found at {rulebook}")
 
 
-def meta_tests(module_name: str, rulebook: Path, rule_sentences: Callable[[], list[str]], exempt: dict[str, str]):
-    """The two meta-tests of a rule-test module; assign them to module-level names there."""
+def quote_meta_test(module_name: str, rulebook: Path, text_of: Normaliser = normalise):
+    """The meta-test holding the quotes of ``module_name``'s tests to the rulebook."""
 
     @needs(rulebook)
     def test_quotes_are_rulebook_sentences():
         """Every "quoted" passage in a test docstring occurs verbatim in the rulebook."""
-        missing = quotes_missing_from(rulebook, sys.modules[module_name])
+        missing = quotes_missing_from(rulebook, sys.modules[module_name], text_of)
         assert not missing, f"quotes not found in the rulebook: {missing}"
+
+    return test_quotes_are_rulebook_sentences
+
+
+def meta_tests(module_name: str, rulebook: Path, rule_sentences: Callable[[], list[str]], exempt: dict[str, str]):
+    """The two meta-tests of a rule-test module; assign them to module-level names there."""
 
     @needs(rulebook)
     def test_every_rule_sentence_is_covered():
@@ -76,4 +95,4 @@ def meta_tests(module_name: str, rulebook: Path, rule_sentences: Callable[[], li
         uncovered = unquoted_sentences(rule_sentences(), sys.modules[module_name], exempt)
         assert not uncovered, "rule sentences without a test:\n" + "\n".join(uncovered)
 
-    return test_quotes_are_rulebook_sentences, test_every_rule_sentence_is_covered
+    return quote_meta_test(module_name, rulebook), test_every_rule_sentence_is_covered

@@ -32,6 +32,7 @@ from florentine_envs.testing import play_random, random_legal_actions, states_eq
 from tests.princes_scenarios import (
     act,
     build,
+    deck_list,
     clear_hand,
     furnish,
     give_card,
@@ -39,6 +40,8 @@ from tests.princes_scenarios import (
     landscape,
     legal_names,
     new_game,
+    overview_prestige_game,
+    overview_principality,
     place_first,
     start_turn,
 )
@@ -233,20 +236,6 @@ def test_work_value_formula_and_the_minimum():
     assert st.work_value[0] == 17 and st.bonus_out[0, 6] and st.phase[0] == PH_WORK_PAY
 
 
-def overview_principality(game, st, p):
-    """The Bonus-card overview's principality: 2 Forests, 1 Lake, 2 Builders, 1 Prestige card,
-    2 Freedoms, 2 professions on the table, 1 Recruiting card in hand; University, Workshop,
-    Opera, Tower, Chapel."""
-    build(game, st, p, "University", "Workshop", "Opera", "Tower", "Chapel")
-    landscape(game, st, p, "Forest", 2)
-    landscape(game, st, p, "Lake")
-    furnish(game, st, p, builders=2, freedoms=["Travel", "Religion"], hand_recruit=1)
-    give_card(game, st, p, DECK_PRESTIGE, 0)
-    clear_hand(game, st, p)
-    give_profession(game, st, p, "Poet", table=True)
-    give_profession(game, st, p, "Painter", table=True)
-
-
 def test_every_bonus_card_on_the_overview_principality():
     game, st = new_game(3, start=0)
     overview_principality(game, st, 0)
@@ -261,21 +250,7 @@ def test_every_prestige_card_example():
     """Overview of the 14 Prestige cards: seat 0 is the overview's principality (4 professions and
     a Recruiting card on the table, 1 profession in hand); seat 1 ties on Buildings, Landscapes
     and Works and has fewer empty spaces; seats 1 and 2 have a Lake each."""
-    game, st = new_game(3, start=0)
-    overview_principality(game, st, 0)
-    give_profession(game, st, 0, "Doctor", table=True)
-    give_profession(game, st, 0, "Sculptor", table=True)
-    st.hand_recruit[0, 0] -= 1
-    st.table_recruit[0, 0] += 1
-    give_profession(game, st, 0, "Lawyer")
-    build(game, st, 1, "University", "Laboratory", "Workshop", "Library", "Opera")
-    landscape(game, st, 1, "Lake")
-    landscape(game, st, 1, "Park", 2)
-    clear_hand(game, st, 1)
-    for name in ("Goldsmith", "Organ Builder", "Theologian", "Botanist", "Alchemist"):
-        give_profession(game, st, 1, name, table=True)
-    landscape(game, st, 2, "Lake")
-    game.check_invariants(st)
+    game, st = overview_prestige_game()
     feats = game.all_features(st, G0)[0]
     assert feats[0, FEATURES.index("empty")] > feats[1, FEATURES.index("empty")]
     points = game.prestige_points(st, G0)[0, 0].tolist()
@@ -488,6 +463,42 @@ def test_randomize_hidden_keeps_the_observers_view_and_changes_the_rest():
     assert changed > 0
     # the known (face-up dealt, recruited) cards of an opponent stay where they are
     assert (game.randomize_hidden(st, 0, seed=9).known == st.known).all()
+
+
+def test_randomize_hidden_keeps_the_cards_the_player_put_under_the_deck():
+    """A player who drew 5 Bonus cards, kept one and put 4 under knows them and their order at
+    the bottom of the deck; a redraw for it keeps them there (another seat's redraw does not),
+    and cards an opponent put under later stay unknown to it, their places kept."""
+    game, st = new_game(3, start=0)
+    start_turn(game, st, 0, round_index=0)
+    deck = deck_list(st, DECK_BONUS)
+    act(game, st, "take_bonus")
+    act(game, st, f"bonus_{deck[0]}")
+    order = [deck[3], deck[1], deck[4], deck[2]]
+    for card in order[:-1]:
+        act(game, st, f"bonus_{card}")
+    act(game, st, "end_turn")
+    act(game, st, "take_bonus")  # seat 1 draws the next 5 and puts 4 under after seat 0's cards
+    for _ in range(4):
+        act(game, st, legal_names(game, st)[0])
+    assert st.phase[0] == PH_ACTION and int(st.current_player[0]) == 1
+    after = deck_list(st, DECK_BONUS)
+    assert after[-8:-4] == order and len(after) == 20 - 2
+    game.check_invariants(st)
+    moved_for_seat_2 = 0
+    for seed in range(6):
+        mine = game.randomize_hidden(st, 0, seed)
+        game.check_invariants(mine)
+        redrawn = deck_list(mine, DECK_BONUS)
+        assert redrawn[-8:-4] == order  # seat 0's cards, in its order, where it put them
+        assert sorted(redrawn[:-8] + redrawn[-4:] + np.flatnonzero(mine.bonus_hand[0, 1]).tolist()) == sorted(
+            after[:-8] + after[-4:] + np.flatnonzero(st.bonus_hand[0, 1]).tolist()
+        )  # the rest is re-dealt among the places seat 0 cannot see
+        assert (mine.under_by[0, DECK_BONUS][redrawn[-4:]] == 1).all()  # seat 1's places stay seat 1's
+        twice = game.randomize_hidden(game.randomize_hidden(st, 0, seed + 50), 0, seed)
+        assert states_equal(twice, mine)  # depends only on what seat 0 knows
+        moved_for_seat_2 += deck_list(game.randomize_hidden(st, 2, seed), DECK_BONUS)[-8:-4] != order
+    assert moved_for_seat_2 > 0
 
 
 def test_batch_independence_and_json_round_trip():

@@ -132,6 +132,7 @@ class CommonRules:
         take = j < k[:, None]
         rows = np.broadcast_to(g[:, None], take.shape)[take]
         st.drawn[rows, (_DRAWN_OFFSET[d][:, None] + cards)[take]] = True
+        st.under_by[rows, np.broadcast_to(d[:, None], take.shape)[take], cards[take]] = -1  # off the deck
         st.deck_top[g, d] = (top + k) % size
         st.deck_len[g, d] = length - k
         st.draw_deck[g] = d
@@ -159,6 +160,7 @@ class CommonRules:
         length = st.deck_len[g, d].astype(np.int64)
         bottom = (st.deck_top[g, d].astype(np.int64) + length) % size
         st.deck_cards[g, d, bottom] = flag - _DRAWN_OFFSET[d]
+        st.under_by[g, d, flag - _DRAWN_OFFSET[d]] = st.current_player[g]  # it knows where the card lies
         st.deck_len[g, d] = length + 1
         self._after_drawn_move(st, g)
 

@@ -118,6 +118,9 @@ class PrincesState(State):
     deck_cards: np.ndarray  # int8[B, 3, 21] circular queues (professions, Bonus, Prestige)
     deck_top: np.ndarray  # int8[B, 3]
     deck_len: np.ndarray  # int8[B, 3]
+    # int8[B, 3, 21]: per deck and card, the seat that put the card under the deck (it knows
+    # where the card lies: randomize_hidden keeps it there); -1 for any other card
+    under_by: np.ndarray
     drawn: np.ndarray  # bool[B, 55]         cards drawn, not yet kept or put under
     draw_deck: np.ndarray  # int8[B]         deck of the pending draw, -1
     supply_buildings: np.ndarray  # int8[B, 10]
@@ -258,7 +261,8 @@ class Princes(
             known=z((B, P, NUM_PROFESSIONS), bool), hand_recruit=z((B, P), np.int8),
             table_recruit=z((B, P), np.int8), bonus_hand=z((B, P, NUM_BONUS), bool), bonus_out=z((B, NUM_BONUS), bool),
             prestige_hand=z((B, P, NUM_PRESTIGE), bool), deck_cards=full((B, 3, NUM_PROFESSIONS), -1, np.int8),
-            deck_top=z((B, 3), np.int8), deck_len=z((B, 3), np.int8), drawn=z((B, NUM_DRAWN), bool),
+            deck_top=z((B, 3), np.int8), deck_len=z((B, 3), np.int8),
+            under_by=full((B, 3, NUM_PROFESSIONS), -1, np.int8), drawn=z((B, NUM_DRAWN), bool),
             draw_deck=full(B, -1, np.int8), supply_buildings=z((B, NUM_BUILDINGS), np.int8),
             supply_landscapes=z((B, NUM_LANDSCAPES), np.int8), supply_freedoms=z((B, NUM_FREEDOMS), np.int8),
             supply_jesters=z(B, np.int8), supply_builders=z(B, np.int8), supply_recruiting=z(B, np.int8),
@@ -401,6 +405,11 @@ class Princes(
         prestige = st.prestige_hand.sum(1) + st.drawn[:, hi:] + self._deck_counts(st, DECK_PRESTIGE)
         bad((prestige != 1).any(1), "Prestige cards not conserved")
         bad((st.known & ~st.hand_prof).any((1, 2)), "a known card outside its hand")
+        in_deck = np.zeros(st.under_by.shape, bool)
+        for deck, size in enumerate(DECK_SIZES):
+            in_deck[:, deck, :size] = self._deck_counts(st, deck) > 0
+        bad(((st.under_by >= 0) & ~in_deck).any((1, 2)), "a card marked as put under is not in its deck")
+        bad(((st.under_by < -1) | (st.under_by >= P)).any((1, 2)), "put under by a seat out of range")
         bad((st.supply_buildings + st.built.sum(1) != T.buildings_per_type).any(1), "buildings not conserved")
         bad((st.supply_landscapes + st.landscapes.sum(1) != T.landscapes_per_type).any(1), "landscapes not conserved")
         bad(st.supply_jesters + st.jesters.sum(1) != T.jesters, "Jesters not conserved")
@@ -464,7 +473,8 @@ class Princes(
     def randomize_hidden(self, state: PrincesState, player: int, seed: int) -> PrincesState:
         """Re-deal what ``player`` cannot see (SPEC H): per deck, the cards ``player`` cannot
         locate (the deck, other players' unknown hand cards, another drawer's drawn cards) are
-        shuffled and dealt back with the same counts; the seed is replaced."""
+        shuffled and dealt back with the same counts; the cards ``player`` put under a deck
+        stay where they are (it knows them and their places); the seed is replaced."""
         out = state.copy()
         B, P = state.batch_size, self.num_players
         new_seeds = rng.hash64(np.uint64(seed), 99, np.arange(B))
@@ -477,7 +487,12 @@ class Princes(
                 lo = DRAWN_OFFSET[deck]
                 size = DECK_SIZES[deck]
                 top, length = int(out.deck_top[b, deck]), int(out.deck_len[b, deck])
-                pool = [int(out.deck_cards[b, deck, (top + i) % size]) for i in range(length)]
+                cards = [int(out.deck_cards[b, deck, (top + i) % size]) for i in range(length)]
+                # who put each position's card under (known to all by position, not by card)
+                put_by = [int(out.under_by[b, deck, x]) for x in cards]
+                kept = [x if by == player else None for x, by in zip(cards, put_by)]
+                pool = [x for x, k in zip(cards, kept) if k is None]
+                out.under_by[b, deck] = -1
                 counts = {}
                 for q in range(P):
                     if q == player:
@@ -504,11 +519,13 @@ class Princes(
                     pool = pool[n:]
                 for x in pool[: len(drawn)]:
                     out.drawn[b, lo + x] = True
-                pool = pool[len(drawn) :]
+                rest = iter(pool[len(drawn) :])
+                cards = [x if x is not None else next(rest) for x in kept]
                 out.deck_cards[b, deck] = -1
-                out.deck_cards[b, deck, : len(pool)] = pool
+                out.deck_cards[b, deck, : len(cards)] = cards
                 out.deck_top[b, deck] = 0
-                out.deck_len[b, deck] = len(pool)
+                out.deck_len[b, deck] = len(cards)
+                for x, by in zip(cards, put_by):
+                    out.under_by[b, deck, x] = by
         out.seed[:] = new_seeds
         return out
-

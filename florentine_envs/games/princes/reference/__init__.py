@@ -27,6 +27,8 @@ and both implementations part, the reference following the engine, as the rulebo
    and a Recruiting card" but counts "Profession and Recruiting Cards: 4" for a total of 15. The
    total 15 (and 100 Florin + 7 fame) is reproduced with 3 professions and 1 Recruiting card
    (DESIGN_NOTES D37 reads it the same way).
+Notes 4-6 are now written into SPEC.md (2026-11-23, "Changes after SPEC_READY").
+
 4. SPEC AUCTION_CHOOSE, lone ``open_s``: "opener = p, bid = lone_buyer_price, stack = s" leaves
    ``high`` at -1; the reference (like the engine) makes the lone buyer the high bidder too.
 5. SPEC choose(q): ``lone`` is set "Otherwise" (a seat is left) and cleared at T1 and when an
