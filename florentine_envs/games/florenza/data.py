@@ -26,10 +26,9 @@ from __future__ import annotations
 
 import copy
 import json
-from importlib import resources
 from pathlib import Path
 
-FILENAME = "florenza_data.json"
+PACKAGED = Path(__file__).with_name("florenza_data.json")  # beside this module (package data)
 PROVENANCES = ("rulebook", "public", "reconstructed")
 INCOME_KINDS = ("none", "prestige", "influence", "worker", "fiorini", "atrio")
 ZONES = ("civic", "cathedral")
@@ -79,7 +78,7 @@ def _fail(path: str, what: str) -> None:
 
 def load_data(overrides=None) -> dict:
     """The validated component data (see the module docstring for ``overrides``)."""
-    packaged = json.loads(resources.files(__package__).joinpath(FILENAME).read_text())
+    packaged = json.loads(PACKAGED.read_text(encoding="utf-8"))
     if overrides is None:
         data = packaged
     elif isinstance(overrides, dict):
@@ -375,18 +374,23 @@ def _validate_characters(d: dict, res: list, skills: list, c: dict) -> None:
         _fail("unnamed_*.life_card", f"each unnamed kind has its own card, not the guard ({c['guard_card']})")
 
 
+def _artwork_box(a: dict, p: str, keys: tuple, place: str, places: tuple, res: list, skills: list) -> None:
+    """The fields a main-board and a district artwork box share; ``place`` is zone or area."""
+    _keys(a, keys, p)
+    if a[place] not in places:
+        _fail(f"{p}.{place}", f"must be one of {places}, got {a[place]!r}")
+    _bag(a["cost"], res + ["fiorini"], f"{p}.cost")
+    _skills(a["skills"], skills, f"{p}.skills")
+    _int(a["prestige"], f"{p}.prestige", 0)
+    _int(a["influence"], f"{p}.influence", 0)
+
+
 def _validate_artworks(d: dict, res: list, skills: list) -> None:
     arts = d["main_artworks"]
     _ids(arts, "main_artworks")
     for a in arts:
         p = f"main_artworks.{a['id']}"
-        _keys(a, MAIN_KEYS, p)
-        if a["zone"] not in ZONES:
-            _fail(f"{p}.zone", f"must be one of {ZONES}, got {a['zone']!r}")
-        _bag(a["cost"], res + ["fiorini"], f"{p}.cost")
-        _skills(a["skills"], skills, f"{p}.skills")
-        _int(a["prestige"], f"{p}.prestige", 0)
-        _int(a["influence"], f"{p}.influence", 0)
+        _artwork_box(a, p, MAIN_KEYS, "zone", ZONES, res, skills)
         _keys(a["income"], ("kind", "amount"), f"{p}.income")
         if a["income"]["kind"] not in INCOME_KINDS:
             _fail(f"{p}.income.kind", f"must be one of {INCOME_KINDS}, got {a['income']['kind']!r}")
@@ -403,14 +407,7 @@ def _validate_artworks(d: dict, res: list, skills: list) -> None:
     if len(boxes) != NUM_DISTRICT_BOXES:
         _fail("district_artworks", f"a district board has {NUM_DISTRICT_BOXES} artwork boxes, got {len(boxes)}")
     for b in boxes:
-        p = f"district_artworks.{b['id']}"
-        _keys(b, DISTRICT_KEYS, p)
-        if b["area"] not in AREAS:
-            _fail(f"{p}.area", f"must be one of {AREAS}, got {b['area']!r}")
-        _bag(b["cost"], res + ["fiorini"], f"{p}.cost")
-        _skills(b["skills"], skills, f"{p}.skills")
-        _int(b["prestige"], f"{p}.prestige", 0)
-        _int(b["influence"], f"{p}.influence", 0)
+        _artwork_box(b, f"district_artworks.{b['id']}", DISTRICT_KEYS, "area", AREAS, res, skills)
     for area in AREAS:
         if sum(b["area"] == area for b in boxes) != NUM_DISTRICT_BOXES // 2:
             _fail("district_artworks", f"the {area} has {NUM_DISTRICT_BOXES // 2} boxes")
