@@ -382,3 +382,57 @@ def test_validate_rejects_a_missing_table():
     del d["die_resource"]
     with pytest.raises(ValueError, match=re.escape("missing keys ['die_resource']")):
         validate(d)
+
+
+# ---------------------------------------------------------------- the economy of DATA_NOTES.md §1
+
+CUBE_F, WORKER_F, PP_F, INFLUENCE_PP, INCOME_ROUNDS = 150, 200, 110, 0.6, 3.5
+INCOME_PP = {"none": 0, "prestige": 1, "influence": INFLUENCE_PP, "worker": 1, "atrio": 1.1}
+
+
+def fiorini_value(bag: dict) -> int:
+    return bag.get("fiorini", 0) + CUBE_F * sum(n for k, n in bag.items() if k in D["resources"])
+
+
+def artwork_price(a: dict) -> float:
+    """Fiorini-equivalent per prestige-equivalent of a box (artist aside; district boxes with the
+    -1 of an empty box and a quarter of their area's completion bonus)."""
+    pp = a["prestige"] + INFLUENCE_PP * a["influence"]
+    if "income" in a:
+        pp += INCOME_PP[a["income"]["kind"]] * INCOME_ROUNDS * (a["income"]["amount"] or 1)
+    else:
+        pp += C["end_missing_district_artwork_loss"] + (1 if a["area"] == "palazzo" else INFLUENCE_PP)
+    return (fiorini_value(a["cost"]) + WORKER_F) / pp
+
+
+def first_work_bonus(die: list, masterpiece: list, masterpiece_pp: list) -> float:
+    return sum(m if gold else v for v, gold, m in zip(die, masterpiece, masterpiece_pp, strict=True)) / 6
+
+
+def test_economy_no_artwork_dominates():
+    """Every box costs 100-135 F per prestige-equivalent; the Salone (the rulebook's) sits inside."""
+    prices = {a["id"]: artwork_price(a) for a in D["main_artworks"] + D["district_artworks"]}
+    assert all(100 <= p <= 135 for p in prices.values()), prices
+    assert 110 <= prices["signoria_salone"] <= 120
+
+
+def test_economy_no_artist_tier_dominates():
+    """An artist's expected bonus over an unnamed artist costs 75-90 F per PP (rounded) on every skill line."""
+    unnamed = {k: sum(u["die"]) / 6 for k, u in D["unnamed_artists"].items()}
+    for c in D["characters"]:
+        for k, t in c.get("skills", {}).items():
+            margin = first_work_bonus(t["die"], t["masterpiece"], t["masterpiece_pp"]) - unnamed[k]
+            assert 74 <= t["cost"] / margin <= 90, (c["name"], k)
+
+
+def test_economy_no_preacher_dominates():
+    """Named preachers are worth 200-260 F net each, all above the unnamed preacher."""
+
+    def net(p: dict) -> float:
+        workers = sum(p["workers"]) / 6 if isinstance(p["workers"], list) else p["workers"]
+        gain = WORKER_F * (workers - 1) + fiorini_value(p["gain"]) + PP_F * p["prestige"]
+        return gain + PP_F * INFLUENCE_PP * p["influence"] - fiorini_value(p["cost"])
+
+    named = [net(c) for c in D["characters"] if c["kind"] == "preacher"]
+    assert all(200 <= v <= 260 for v in named), named
+    assert net(D["unnamed_preacher"]) < min(named)
