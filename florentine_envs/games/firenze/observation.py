@@ -40,7 +40,7 @@ _COLOUR_ONE_HOT = np.eye(NUM_COLOURS + 1, NUM_COLOURS, dtype=np.float32)  # [7, 
 
 class FirenzeObservation:
     """Mixin of :class:`~florentine_envs.games.firenze.firenze.Firenze`: the observation. It reads the
-    tables that ``Firenze._read_data`` builds (``num_players``, ``recall``, kinds, commissions...)."""
+    tables that ``FirenzeTables._read_data`` (data.py) builds (``num_players``, ``recall``, kinds, commissions...)."""
 
     def _build_layout(self) -> None:
         P = self.num_players

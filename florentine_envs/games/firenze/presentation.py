@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 
 class FirenzePresentation:
     """Mixin of :class:`~florentine_envs.games.firenze.firenze.Firenze`: the text views. It reads the
-    tables that ``Firenze._read_data`` builds (names of colours and kinds, costs, commissions...)."""
+    tables that ``FirenzeTables._read_data`` (data.py) builds (names of colours and kinds, costs, commissions...)."""
 
     def _bricks_text(self, counts) -> str:
         parts = [f"{int(n)} {self.colour_names[c]}" for c, n in enumerate(counts) if n]

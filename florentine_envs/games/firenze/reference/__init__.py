@@ -1,0 +1,180 @@
+"""Scalar reference implementation of Firenze (Andreas Steding), 2-4 players.
+
+This is the *readable* implementation: one game, plain Python lists and ints,
+written clause by clause from the rulebook (``shared/rules/firenze.txt``), the
+design notes (``DESIGN_NOTES.md`` next to this file: phases, action ids, RNG
+streams, readings of unclear sentences) and the encoding specification
+(``SPEC.md``: observation layout and sequencing details). It was written
+independently of the batched engine ``firenze.py`` so that the differential
+test (``tests/test_firenze_differential.py``) catches a misreading by either.
+
+Comments quote the rule they implement: "RB: ..." is the rulebook, "DN §x" a
+section of DESIGN_NOTES.md, "SPEC: ..." SPEC.md. Every number comes from
+``firenze_data.json`` (or the ``data`` override), never from this file.
+
+numpy is used only for the counter-based randomness (``core.rng``) and to
+return the action mask and the observation as arrays.
+
+The package, module by module:
+
+* ``tables.py`` -- randomness streams, phases, action ids and the names they index; the
+  component data (:func:`load_data`, :class:`Tables`); pure rule helpers (construction cost,
+  rewards, towers and the symmetry rule).
+* ``rules.py`` -- :class:`FirenzeReference`: set-up, the turn, building, fulfilling
+  commissions, limits, final scoring, stepping and forced moves.
+* ``events.py`` -- :class:`~.events.ReferenceEvents`: resolving event cards, player by player.
+* ``masks.py`` -- :class:`~.masks.ReferenceLegality`: the legal actions (SPEC §M).
+* ``observation.py`` -- the observation layout (:func:`obs_fields`, :func:`obs_offsets`) and
+  :class:`~.observation.ReferenceObservation`: ``observe`` (SPEC §O) and the invariants (DN §11).
+"""
+
+from .observation import PLAYER_BLOCK, TOWER_FEATURES, obs_fields, obs_offsets
+from .rules import FirenzeReference
+from .tables import (
+    ALCHEMIST,
+    ALCHEMIST_GIVE,
+    BELL_TOWER,
+    BRICK,
+    BUILD,
+    BUILD_ON,
+    BUILDING_NAMES,
+    CHOOSE,
+    DATA_PATH,
+    EVENT_DISCARD,
+    EVENT_KEEP_TOWER,
+    EVENT_NAMES,
+    EVENT_OWN_TOWER,
+    EVENT_PATRICIAN,
+    EVENT_PAY,
+    EXCHANGE,
+    EXCHANGE_BASE,
+    EXCHANGE_PAY,
+    FULFILL,
+    FULFILL_BASE,
+    GAME_OVER,
+    HAND_KIND_NAMES,
+    IGNORE_EVENT,
+    LIMIT_BRICKS,
+    LIMIT_CARDS,
+    LIMIT_DISCARD,
+    LIMIT_DISCARD_IDS,
+    LIMIT_DISCARD_SABOTEUR,
+    LIMIT_KIND_NAMES,
+    MAX_NAMED_TOWERS,
+    MAX_TOWER_SLOTS,
+    NEUTRAL_SEAL_MODES,
+    NUM_ACTIONS,
+    NUM_COLOURS,
+    NUM_PHASES,
+    NUM_ROW_SLOTS,
+    OPPONENT_HAND_MODES,
+    PASS,
+    PATRICIAN_DISCARD,
+    PATRICIAN_DISCARD_IDS,
+    PATRICIAN_DISCARD_SABOTEUR,
+    PAY_BUILD_COST,
+    PAY_CARD_COST,
+    PAY_LEFT_PHASES,
+    PLAY_ARCHITECT,
+    PLAY_MASON,
+    PLAY_PRINCESS,
+    PLAYED_NAMES,
+    PRIVILEGE_NAMES,
+    REWARD_MODES,
+    SABOTAGE,
+    SELECT_TOWER,
+    SMUGGLE,
+    SMUGGLER_GIVE,
+    START_TOWER,
+    STREAM_DECK,
+    STREAM_POUCH,
+    STREAM_SETUP,
+    TAKE_CARD,
+    UNUSED_PHASE,
+    WHOLESALE,
+    Tables,
+    compute_rewards,
+    construction_cost,
+    construction_discount,
+    first_of_groups,
+    load_data,
+    new_tower,
+    tower_key,
+)
+
+__all__ = [
+    "compute_rewards",
+    "construction_cost",
+    "construction_discount",
+    "first_of_groups",
+    "load_data",
+    "new_tower",
+    "obs_fields",
+    "obs_offsets",
+    "tower_key",
+    "ALCHEMIST",
+    "ALCHEMIST_GIVE",
+    "BELL_TOWER",
+    "BRICK",
+    "BUILD",
+    "BUILDING_NAMES",
+    "BUILD_ON",
+    "CHOOSE",
+    "DATA_PATH",
+    "EVENT_DISCARD",
+    "EVENT_KEEP_TOWER",
+    "EVENT_NAMES",
+    "EVENT_OWN_TOWER",
+    "EVENT_PATRICIAN",
+    "EVENT_PAY",
+    "EXCHANGE",
+    "EXCHANGE_BASE",
+    "EXCHANGE_PAY",
+    "FULFILL",
+    "FULFILL_BASE",
+    "FirenzeReference",
+    "GAME_OVER",
+    "HAND_KIND_NAMES",
+    "IGNORE_EVENT",
+    "LIMIT_BRICKS",
+    "LIMIT_CARDS",
+    "LIMIT_DISCARD",
+    "LIMIT_DISCARD_IDS",
+    "LIMIT_DISCARD_SABOTEUR",
+    "LIMIT_KIND_NAMES",
+    "MAX_NAMED_TOWERS",
+    "MAX_TOWER_SLOTS",
+    "NEUTRAL_SEAL_MODES",
+    "NUM_ACTIONS",
+    "NUM_COLOURS",
+    "NUM_PHASES",
+    "NUM_ROW_SLOTS",
+    "OPPONENT_HAND_MODES",
+    "PASS",
+    "PATRICIAN_DISCARD",
+    "PATRICIAN_DISCARD_IDS",
+    "PATRICIAN_DISCARD_SABOTEUR",
+    "PAY_BUILD_COST",
+    "PAY_CARD_COST",
+    "PAY_LEFT_PHASES",
+    "PLAYED_NAMES",
+    "PLAYER_BLOCK",
+    "PLAY_ARCHITECT",
+    "PLAY_MASON",
+    "PLAY_PRINCESS",
+    "PRIVILEGE_NAMES",
+    "REWARD_MODES",
+    "SABOTAGE",
+    "SELECT_TOWER",
+    "SMUGGLE",
+    "SMUGGLER_GIVE",
+    "START_TOWER",
+    "STREAM_DECK",
+    "STREAM_POUCH",
+    "STREAM_SETUP",
+    "TAKE_CARD",
+    "TOWER_FEATURES",
+    "Tables",
+    "UNUSED_PHASE",
+    "WHOLESALE",
+]
