@@ -202,18 +202,16 @@ class PrincesHeuristic(Agent):
         obs = np.asarray(obs, np.float32)
         mask = np.asarray(mask, bool)
         n = len(obs)
-        T, L = self.T, self.L
+        T = self.T
         score = np.full((n, mask.shape[1]), UNSCORED)
         phase = self.field(obs, "phase").argmax(1)
         rnd = self.field(obs, "round").argmax(1)
         left = self.rounds - rnd  # rounds left, this one included
-        minimum = self.field(obs, "minimum")[:, 0]
         blocks = self._blocks(obs)
         me = blocks[:, 0]
         money, fame = me[:, _MONEY], me[:, _FAME]
         hand = self.field(obs, "own_hand")
         prof_hand = hand[:, :NUM_PROFESSIONS]
-        bonus_hand = hand[:, NUM_PROFESSIONS : NUM_PROFESSIONS + NUM_BONUS]
         prestige_hand = hand[:, NUM_PROFESSIONS + NUM_BONUS :]
         built = me[:, _BUILT : _BUILT + NUM_BUILDINGS]
         land = me[:, _LAND : _LAND + 3]
@@ -340,7 +338,6 @@ class PrincesHeuristic(Agent):
 
     def _characters(self, obs, phase, rnd, money, bid, score) -> None:
         """Scores of the character auction and of CHAR_USE (the Muse and the Princess)."""
-        T = self.T
         rows = phase == PH_CHAR_AUCTION
         if rows.any():
             banker = self.field(obs, "characters")[:, -1]

@@ -6,7 +6,6 @@ a scenario made of real actions through the engine and the scalar reference at o
 from __future__ import annotations
 
 import numpy as np
-
 from differential import assert_matches_references
 
 import florentine_envs

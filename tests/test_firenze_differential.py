@@ -22,10 +22,10 @@ random play mostly ends by truncation at ``max_turns``.
 
 import numpy as np
 import pytest
+from differential import assert_matches_references
 from firenze_scenarios import cards_with
 
 import florentine_envs
-from differential import assert_matches_references
 from florentine_envs.games.firenze.reference import FirenzeReference
 from florentine_envs.testing import random_legal_actions
 

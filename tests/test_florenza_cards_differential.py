@@ -24,9 +24,9 @@ sets and artist hiring far more often than uniform random play, which mostly res
 
 import numpy as np
 import pytest
+from differential import assert_matches_references
 
 import florentine_envs
-from differential import assert_matches_references
 from florentine_envs.games.florenza_cards.reference import ActionIds, FlorenzaCardsReference
 from florentine_envs.testing import random_legal_actions
 

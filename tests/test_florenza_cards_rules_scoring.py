@@ -69,7 +69,6 @@ from florenza_cards_scenarios import (
 )
 from rulebook_quotes import meta_tests, needs, normalise, unquoted_sentences
 
-
 # ---------------------------------------------------------------------------
 # Rulebook literals
 # ---------------------------------------------------------------------------

@@ -10,10 +10,9 @@ import json
 import re
 
 import pytest
+from rulebook_quotes import RULES_DIR, needs
 
 from florentine_envs.games.florenza.data import load_data, validate
-
-from rulebook_quotes import RULES_DIR, needs
 
 RULEBOOK = RULES_DIR / "florenza_board_game_2nd_edition.txt"
 CARD_GAME = RULES_DIR.parent / "data" / "florenza_card_game.json"

@@ -19,9 +19,9 @@ cards, builds and full principalities come up often; the others play uniformly a
 
 import numpy as np
 import pytest
+from differential import assert_matches_references
 
 import florentine_envs
-from differential import assert_matches_references
 from florentine_envs.games.princes.reference import PrincesReference
 from florentine_envs.games.princes.reference.tables import ACTION, AUCTION_CHOOSE, END_TURN, WITHDRAW
 from florentine_envs.testing import random_legal_actions

@@ -32,8 +32,8 @@ from florentine_envs.testing import play_random, random_legal_actions, states_eq
 from tests.princes_scenarios import (
     act,
     build,
-    deck_list,
     clear_hand,
+    deck_list,
     furnish,
     give_card,
     give_profession,

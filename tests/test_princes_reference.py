@@ -11,11 +11,54 @@ import pytest
 from florentine_envs.games.princes.reference import PrincesReference
 from florentine_envs.games.princes.reference.observation import obs_offsets
 from florentine_envs.games.princes.reference.tables import (
-    ACTION, AUCTION_BID, AUCTION_CHOOSE, BANKER, BONUS, BUILD, CARDINAL, CARDINAL_ACTION, CHAR_AUCTION, CHAR_BID, CHAR_USE, CTX_END, CTX_WIN,
-    DECK_BONUS, DECK_PRESTIGE, DECK_PROFESSION, END_TURN, FREEDOM, GAME_OVER, KEEP, LANDSCAPE,
-    LANDSCAPE_PICK, MERCHANT, MERCHANT_FAME, MERCHANT_PAY, MUSE, OPEN, ORDER, PASS, PLACE, PLACE_BASE, PRESTIGE,
-    PRINCESS, PRINCESS_WORK, PROFESSION, PROFESSOR, PROFESSOR_BONUS, PROFESSOR_PRESTIGE, RAISE, RECRUIT, RECRUIT_NOW, SETUP_DISCARD,
-    TAKE_PROFESSION, WITHDRAW, WORK_BONUS, WORK_PAY, orientations, parse_shape,
+    ACTION,
+    AUCTION_BID,
+    AUCTION_CHOOSE,
+    BANKER,
+    BONUS,
+    BUILD,
+    CARDINAL,
+    CARDINAL_ACTION,
+    CHAR_AUCTION,
+    CHAR_BID,
+    CHAR_USE,
+    CTX_END,
+    CTX_WIN,
+    DECK_BONUS,
+    DECK_PRESTIGE,
+    DECK_PROFESSION,
+    END_TURN,
+    FREEDOM,
+    GAME_OVER,
+    KEEP,
+    LANDSCAPE,
+    LANDSCAPE_PICK,
+    MERCHANT,
+    MERCHANT_FAME,
+    MERCHANT_PAY,
+    MUSE,
+    OPEN,
+    ORDER,
+    PASS,
+    PLACE,
+    PLACE_BASE,
+    PRESTIGE,
+    PRINCESS,
+    PRINCESS_WORK,
+    PROFESSION,
+    PROFESSOR,
+    PROFESSOR_BONUS,
+    PROFESSOR_PRESTIGE,
+    RAISE,
+    RECRUIT,
+    RECRUIT_NOW,
+    SETUP_DISCARD,
+    TAKE_PROFESSION,
+    WITHDRAW,
+    WORK_BONUS,
+    WORK_PAY,
+    orientations,
+    parse_shape,
 )  # fmt: skip
 
 FOREST, LAKE, PARK, PRESTIGE_STACK, RECRUITING, JESTER, BUILDER = range(7)
@@ -300,7 +343,7 @@ def test_two_player_landscape_object_and_opening_bid():
     ref.step(OPEN + FOREST)
     assert ref.bid == 3
     ref.step(PASS)
-    assert ref.phase == LANDSCAPE_PICK and legal(ref) == {LANDSCAPE + l for l in range(3)}
+    assert ref.phase == LANDSCAPE_PICK and legal(ref) == {LANDSCAPE + kind for kind in range(3)}
     ref.step(LANDSCAPE + LAKE)
     assert ref.phase == PLACE
     ref.step(min(legal(ref)))

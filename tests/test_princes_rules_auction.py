@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 from princes_rules_text import quote_meta_test
-from princes_scenarios import Twin, acquire, act, furnish, legal_names, new_game, place_first, set_money
+from princes_scenarios import Twin, act, furnish, legal_names, new_game, place_first, set_money
 
 from florentine_envs.games.princes.constants import PH_ACTION, PH_AUCTION_BID, PH_AUCTION_CHOOSE, PH_PLACE
 
@@ -151,7 +151,7 @@ def test_starter_who_lost_chooses_again_winner_hands_on():
     "When all players have passed except one, the player with the highest bid pays the bid amount to the Bank (the other players pay nothing)."
     """
     tw = Twin(4, start=0)
-    game, st = tw.game, tw.st
+    st = tw.st
     tw.act("open_Jester")
     tw.act("raise")  # seat 1 bids 300
     tw.act("pass")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from princes_rules_text import quote_meta_test
 from princes_scenarios import (
+    Twin,
     act,
     build,
     clear_hand,
@@ -25,7 +26,6 @@ from princes_scenarios import (
     legal_names,
     new_game,
     set_money,
-    Twin,
     start_turn,
     stepper,
     work_value,
@@ -196,7 +196,7 @@ def test_passing_or_buying_ends_ones_bidding_and_the_banker_gains_when_unsold():
     "If no player bought the Banker Character card, place 100 Florins from the Bank onto the card."
     """
     tw = Twin(3, start=0, characters=True)
-    game, st = tw.game, tw.st
+    st = tw.st
     to_character_auction(tw)
     tw.act("pass")  # seat 0 is out
     tw.act("char_bid_Muse_3")  # seat 1
@@ -289,7 +289,7 @@ def test_the_banker_example():
     "At the start of the next Character Auction phase, Chris returns the card to the Character card area and places 600 Florin from the Bank on it."
     """
     tw = Twin(4, start=0, characters=True)
-    game, st = tw.game, tw.st
+    st = tw.st
     chris = 1
     to_character_auction(tw)
     for _ in range(4):

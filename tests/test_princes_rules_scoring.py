@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from princes_rules_text import quote_meta_test
 from princes_scenarios import (
+    Twin,
     act,
     clear_hand,
     end_action_phase,
@@ -19,7 +20,6 @@ from princes_scenarios import (
     legal_names,
     new_game,
     set_money,
-    Twin,
     start_turn,
 )
 
@@ -137,7 +137,7 @@ def test_seven_rounds_of_two_phases():
     "Over 7 rounds, players will build Buildings, cultivate Landscapes, and invite artists and scholars to their Palazzi where they provide them with the facilities inspiring them to produce great Works."
     """
     tw = Twin(4, start=3)
-    game, st = tw.game, tw.st
+    st = tw.st
     phases = []
     while not st.terminated[0]:
         phases.append((int(st.round[0]), int(st.phase[0])))

@@ -53,8 +53,6 @@ from .constants import (
     DONE,
     IN_DECK,
     IN_ROW,
-    NUM_RESOURCES,
-    NUM_TYPES,
     PH_HIRE,
     PH_OVER,
     RESERVED,

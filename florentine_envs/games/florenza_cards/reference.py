@@ -440,7 +440,7 @@ class FlorenzaCardsReference:
         """RB "PLAYING THE GAME": "The game is played over five rounds. Each round is divided
         into 4 phases ... Note: The first two phases are skipped during the first round (they
         are included in the set up)." Yields at every decision."""
-        for self.round in range(1, self.T.rounds + 1):
+        for self.round in range(1, self.T.rounds + 1):  # noqa: B020 (the round is game state)
             if self.round > 1:
                 self.draw_artists_and_monuments()
                 self.draw_florenza_cards()
@@ -703,14 +703,14 @@ class FlorenzaCardsReference:
 
     # -- E. locations
 
-    def can_activate(self, p: int, l: int) -> bool:
+    def can_activate(self, p: int, loc: int) -> bool:
         """RB E: "You can activate a Location card (that is face up in the middle of the table)"
         -- and, for a finite supply, "no one can take any" of what has run out (DN 15)."""
         T = self.T
-        effect, r = T.loc_effect[l], T.loc_resource[l]
+        effect, r = T.loc_effect[loc], T.loc_resource[loc]
         if effect == "captain":
             return self.new_captain == -1  # RB: "IF THE NEW CAPTAIN CARD HAS NOT BEEN TAKEN"
-        if self.loc_up[l] < 1:
+        if self.loc_up[loc] < 1:
             return False
         if effect == "gain":
             return self.supply[r] >= int(T.c["location_gain_amount"])
@@ -720,7 +720,7 @@ class FlorenzaCardsReference:
             return any(self.can_barter_give(p, r) for r in range(NUM_RESOURCES))
         raise ValueError(f"florenza_cards reference: unknown location effect {effect!r}")
 
-    def activate_a_location(self, p: int, l: int):
+    def activate_a_location(self, p: int, loc: int):
         """RB E: "Boscaiuolo, Erbolaio, Fabbro, Lanaiuolo, Monte di Pietà, or Picconiere: Flip
         the card face down and take the Resource shown from the supply. Legnaiulo, Orafo, ...:
         Flip the card face down and spend the Resource shown to take 200 Fiorini from the
@@ -728,11 +728,11 @@ class FlorenzaCardsReference:
         different Resource from the supply. New Captain: Take the card and place it in front
         of you." """
         T = self.T
-        effect, r = T.loc_effect[l], T.loc_resource[l]
+        effect, r = T.loc_effect[loc], T.loc_resource[loc]
         if effect == "captain":
             self.new_captain = p
             return
-        self.loc_up[l] -= 1
+        self.loc_up[loc] -= 1
         if effect == "gain":
             self._gain_resource(p, r, int(T.c["location_gain_amount"]))
         elif effect == "sell":
@@ -978,7 +978,7 @@ class FlorenzaCardsReference:
             legal += [A.RESERVE_MONUMENT + m for m in range(T.M) if self.mon_state[m] == "row"]
             on_table = self.table_count()
             legal += [A.RESERVE_ARTIST + a for a in range(T.AK) if on_table[a]]
-            legal += [A.LOCATION + l for l in range(T.L) if self.can_activate(p, l)]
+            legal += [A.LOCATION + loc for loc in range(T.L) if self.can_activate(p, loc)]
             if self.supply_money >= int(T.c["send_workers_money"]):
                 legal.append(A.WORKERS)
             if self.supply_money >= int(T.c["market_sell_price"]):
@@ -1084,9 +1084,9 @@ class FlorenzaCardsReference:
         parts["given"] = list(self.given) if self.phase in GIVEN_PHASES and not over else [0.0] * NUM_RESOURCES
         parts["supply"] = list(self.supply) + [self.supply_money]
         loc_up = list(self.loc_up)
-        for l in range(T.L):
-            if T.loc_effect[l] == "captain":
-                loc_up[l] = 1 if self.new_captain == -1 else 0
+        for loc in range(T.L):
+            if T.loc_effect[loc] == "captain":
+                loc_up[loc] = 1 if self.new_captain == -1 else 0
         parts["locations_up"] = loc_up
         parts["anonymous_up"] = [1.0 if up else 0.0 for up in self.anon_up]
         parts["deck_size"] = [len(self.deck)]

@@ -9,7 +9,6 @@ import numpy as np
 
 from ...core import rng
 from .constants import (
-    IN_DECK,
     IN_ROW,
     NUM_RESOURCES,
     NUM_TYPES,
@@ -61,7 +60,7 @@ class SetupMixin:
     def _blank(self, seeds: np.ndarray) -> FlorenzaCardsState:
         from .florenza_cards import FlorenzaCardsState
 
-        B, P, K, M, NA, AK, L = len(seeds), self.num_players, self.K, self.M, self.NA, self.AK, self.L
+        B, P, K, M, NA, AK = len(seeds), self.num_players, self.K, self.M, self.NA, self.AK
         z = np.zeros
         return FlorenzaCardsState(
             seed=seeds.copy(),

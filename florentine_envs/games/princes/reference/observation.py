@@ -12,8 +12,16 @@ import functools
 import numpy as np
 
 from .tables import (
-    DECK_BONUS, DECK_PRESTIGE, DECK_PROFESSION, NUM_BONUS, NUM_BUILDINGS, NUM_CHARACTERS, NUM_PHASES, NUM_PIECES,
-    NUM_PRESTIGE, NUM_PROFESSIONS,
+    DECK_BONUS,
+    DECK_PRESTIGE,
+    DECK_PROFESSION,
+    NUM_BONUS,
+    NUM_BUILDINGS,
+    NUM_CHARACTERS,
+    NUM_PHASES,
+    NUM_PIECES,
+    NUM_PRESTIGE,
+    NUM_PROFESSIONS,
 )  # fmt: skip
 
 ROUNDS = 7  # the observation's round one-hot (SPEC V "round 7")

@@ -15,15 +15,74 @@ from florentine_envs.core.rng import hash64, randint
 
 from .observation import check_invariants, obs_size, observe
 from .tables import (
-    ACTION, AUCTION_BID, AUCTION_CHOOSE, BANKER, BONUS, BUILD, CARD_ACTION_BASE, CARDINAL,
-    CARDINAL_ACTION, CHAR_AUCTION, CHAR_BID, CHAR_USE, CTX_BOUGHT, CTX_END, CTX_NONE, CTX_WIN, DECK_BONUS,
-    DECK_PRESTIGE, DECK_PROFESSION, DONE, END_TURN, FOREST, FREEDOM, GAME_OVER, JESTER_STACK, KEEP, LANDSCAPE,
-    LANDSCAPE_PICK, MERCHANT, MERCHANT_FAME, MERCHANT_PAY, MUSE, NUM_BONUS, NUM_BUILDINGS, NUM_CHARACTERS,
-    NUM_PRESTIGE, NUM_PROFESSIONS, OPEN, ORDER, PASS, PLACE, PLACE_BASE, PRESTIGE_STACK, PRINCESS,
-    PRINCESS_WORK, PROFESSION, PROFESSOR, PROFESSOR_BONUS, PROFESSOR_PRESTIGE, RAISE, RECRUIT, RECRUIT_NOW,
-    RECRUITING_STACK, RESUME_ACTION, RESUME_AUCTION, RESUME_CHAR_USE, SETUP_DISCARD, STREAM_BONUS,
-    STREAM_PRESTIGE, STREAM_PROFESSIONS, STREAM_SETUP, TAKE_BONUS, TAKE_PROFESSION, WITHDRAW, WORK_BONUS,
-    WORK_PAY, action_names, tables_for,
+    ACTION,
+    AUCTION_BID,
+    AUCTION_CHOOSE,
+    BANKER,
+    BONUS,
+    BUILD,
+    CARD_ACTION_BASE,
+    CARDINAL,
+    CARDINAL_ACTION,
+    CHAR_AUCTION,
+    CHAR_BID,
+    CHAR_USE,
+    CTX_BOUGHT,
+    CTX_END,
+    CTX_NONE,
+    CTX_WIN,
+    DECK_BONUS,
+    DECK_PRESTIGE,
+    DECK_PROFESSION,
+    DONE,
+    END_TURN,
+    FOREST,
+    FREEDOM,
+    GAME_OVER,
+    JESTER_STACK,
+    KEEP,
+    LANDSCAPE,
+    LANDSCAPE_PICK,
+    MERCHANT,
+    MERCHANT_FAME,
+    MERCHANT_PAY,
+    MUSE,
+    NUM_BONUS,
+    NUM_BUILDINGS,
+    NUM_CHARACTERS,
+    NUM_PRESTIGE,
+    NUM_PROFESSIONS,
+    OPEN,
+    ORDER,
+    PASS,
+    PLACE,
+    PLACE_BASE,
+    PRESTIGE_STACK,
+    PRINCESS,
+    PRINCESS_WORK,
+    PROFESSION,
+    PROFESSOR,
+    PROFESSOR_BONUS,
+    PROFESSOR_PRESTIGE,
+    RAISE,
+    RECRUIT,
+    RECRUIT_NOW,
+    RECRUITING_STACK,
+    RESUME_ACTION,
+    RESUME_AUCTION,
+    RESUME_CHAR_USE,
+    SETUP_DISCARD,
+    STREAM_BONUS,
+    STREAM_PRESTIGE,
+    STREAM_PROFESSIONS,
+    STREAM_SETUP,
+    TAKE_BONUS,
+    TAKE_PROFESSION,
+    WITHDRAW,
+    WORK_BONUS,
+    WORK_PAY,
+    action_names,
+    tables_for,
 )  # fmt: skip
 
 REWARD_MODES = ("win", "score")
@@ -454,7 +513,7 @@ class PrincesReference:
         if s <= 2:
             if self.num_players == 2 and self.T.single_landscape_2p:
                 # TWO PLAYER RULES: "Auction the 3 Landscapes ... as 1 object" (D10).
-                return s == FOREST and any(self._landscape_available(p, l) for l in range(3))
+                return s == FOREST and any(self._landscape_available(p, kind) for kind in range(3))
             return self._landscape_available(p, s)
         if s == PRESTIGE_STACK:
             return len(self.decks[DECK_PRESTIGE]) > 0
@@ -907,7 +966,7 @@ class PrincesReference:
             ok = self.bid + T.raise_by <= self.purse(p) and self._available(p, self.stack, ignore_used=True)
             return [PASS, RAISE] if ok else [PASS]
         if phase == LANDSCAPE_PICK:
-            return [LANDSCAPE + l for l in range(3) if self._landscape_available(p, l)]
+            return [LANDSCAPE + kind for kind in range(3) if self._landscape_available(p, kind)]
         if phase == PLACE:
             return [PLACE_BASE + j for j in self._legal_placements(p, self.piece)]
         if phase in (KEEP, ORDER):
