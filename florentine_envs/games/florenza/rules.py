@@ -1,0 +1,609 @@
+"""The rules (SPEC §5-§6): decision handlers per phase and the automatic flow between decisions.
+
+The flow is a small state machine: ``stage`` is the rulebook phase (constants ``ST_*``), ``ptr``
+and ``sub`` say where inside it the game stands (placement slot, market player, district space,
+artwork box). :meth:`RulesMixin._continue` runs the automatic steps of one game until its next
+decision and sets ``phase``, ``current_player`` and the mask row. Handlers work on one game at a
+time (``g``): the per-game branches of this game are many and short."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core import rng
+from .constants import (
+    DETAINED, EXPELLED, GONE, IN_PLAY, NUM_BOXES, NUM_NAMED, NUM_SPACES, ON_BOX, ON_CARD,
+    ON_PULPIT, PH_ATRIO, PH_BISHOP, PH_CAPTAIN, PH_CATHEDRAL_DIE, PH_CONVERT, PH_HIRE, PH_INCENTIVE, PH_MARKET,
+    PH_OVER, PH_PLACE, PH_PREACHER, PH_SKILL, PH_START_PICK, PH_TRADE_GIVE_1, PH_TRADE_GIVE_2, PH_TRADE_TAKE,
+    ROUNDS, ST_ARTWORK, ST_BISHOP, ST_CAPTAIN, ST_DISTRICT, ST_END, ST_INCOME, ST_MARKET, ST_ORDER, ST_OVER,
+    ST_PLACE, ST_SETUP, STREAM_DIE, WORKERS, Z_CATHEDRAL, Z_DISTRICT,
+)  # fmt: skip
+from .tables import I_FIORINI, I_INFLUENCE, I_PRESTIGE, I_WORKER
+
+
+class RulesMixin:
+    """Handlers and flow; mixed into :class:`~.florenza.Florenza`."""
+
+    # ------------------------------------------------------------ helpers
+
+    def players_in_order(self, st, g) -> list[int]:
+        """The distinct players of this round's turn order, in slot order (SPEC §4)."""
+        out = []
+        for q in st.order[g, : st.nslots[g]]:
+            if int(q) not in out:
+                out.append(int(q))
+        return out
+
+    def roll(self, st, g) -> int:
+        """The next die roll of game g (SPEC §3)."""
+        v = 1 + int(rng.randint(st.seed[g], STREAM_DIE, int(st.rolls[g]), 6))
+        st.rolls[g] += 1
+        return v
+
+    def can_pay(self, st, g, p, cubes, fl) -> bool:
+        return bool(st.money[g, p] >= fl and (st.res[g, p] >= cubes).all())
+
+    def pay(self, st, g, p, cubes, fl) -> None:
+        st.money[g, p] -= fl
+        st.res[g, p] -= cubes
+
+    def add_influence(self, st, g, p, n) -> None:
+        st.influence[g, p] = max(0, int(st.influence[g, p]) + int(n))  # D5
+
+    def take_workers(self, st, g, p, n) -> None:
+        """Move up to n workers from p's pool to its board (D19)."""
+        n = min(int(n), int(st.pool[g, p]))
+        st.pool[g, p] -= n
+        st.avail[g, p] += n
+
+    def decide(self, st, g, phase, player) -> None:
+        st.phase[g] = phase
+        st.current_player[g] = player
+        self.refresh_mask(st, g)
+
+    # ------------------------------------------------------------ dispatch
+
+    def _apply(self, state, games, actions) -> None:
+        handlers = self._handlers()
+        for g, a in zip(games.tolist(), actions.tolist()):
+            handlers[int(state.phase[g])](state, g, a)
+
+    def _handlers(self):
+        return {
+            PH_START_PICK: self._on_start_pick, PH_ATRIO: self._on_atrio, PH_CAPTAIN: self._on_captain,
+            PH_BISHOP: self._on_bishop, PH_PLACE: self._on_place, PH_HIRE: self._on_hire,
+            PH_PREACHER: self._on_preacher, PH_MARKET: self._on_market, PH_TRADE_GIVE_1: self._on_trade,
+            PH_TRADE_GIVE_2: self._on_trade, PH_TRADE_TAKE: self._on_trade, PH_CONVERT: self._on_convert,
+            PH_SKILL: self._on_skill, PH_INCENTIVE: self._on_incentive, PH_CATHEDRAL_DIE: self._on_die,
+        }  # fmt: skip
+
+    # ------------------------------------------------------------ the flow
+
+    def _set_stage(self, st, g, stage) -> None:
+        st.stage[g], st.ptr[g], st.sub[g] = stage, 0, 0
+
+    def _continue(self, st, g) -> None:
+        """Run the automatic steps of game g up to its next decision (or the end)."""
+        while True:
+            stage = int(st.stage[g])
+            if stage == ST_SETUP:
+                P = self.num_players
+                if st.ptr[g] < 2 * P:
+                    pickers = self.players_in_order(st, g)[::-1]  # the last player picks first
+                    self.decide(st, g, PH_START_PICK, pickers[int(st.ptr[g]) % P])
+                    return
+                self._set_stage(st, g, ST_PLACE)
+            elif stage == ST_INCOME:
+                if st.sub[g] == 0:
+                    self._income(st, g)
+                    st.sub[g] = 1
+                    holder = int(st.main_crest[g, self.t.atrio]) if self.t.atrio >= 0 else -1
+                    if holder >= 0:
+                        self.decide(st, g, PH_ATRIO, holder)
+                        return
+                self._set_stage(st, g, ST_CAPTAIN)
+            elif stage == ST_CAPTAIN:
+                if st.sub[g] == 0 and st.captain[g] >= 0:
+                    st.sub[g] = 1
+                    self.decide(st, g, PH_CAPTAIN, int(st.captain[g]))
+                    return
+                self._set_stage(st, g, ST_BISHOP)
+            elif stage == ST_BISHOP:
+                if st.sub[g] == 0 and st.bishop[g] >= 0:
+                    st.sub[g] = 1
+                    self.decide(st, g, PH_BISHOP, int(st.bishop[g]))
+                    return
+                self._set_stage(st, g, ST_PLACE)
+            elif stage == ST_PLACE:
+                if not st.avail[g].any():
+                    self._set_stage(st, g, ST_MARKET)
+                    continue
+                n = int(st.nslots[g])
+                s = int(st.ptr[g])
+                while st.avail[g, st.order[g, s]] == 0:
+                    s = (s + 1) % n
+                st.ptr[g] = s
+                self.decide(st, g, PH_PLACE, int(st.order[g, s]))
+                return
+            elif stage == ST_MARKET:
+                players = self.players_in_order(st, g)
+                while st.ptr[g] < len(players) and not st.market_worker[g, players[int(st.ptr[g])]]:
+                    st.ptr[g] += 1
+                if st.ptr[g] < len(players):
+                    self.decide(st, g, PH_MARKET, players[int(st.ptr[g])])
+                    return
+                self._set_stage(st, g, ST_DISTRICT)
+            elif stage == ST_DISTRICT:
+                if self._district_step(st, g):
+                    return
+            elif stage == ST_ARTWORK:
+                if self._artwork_step(st, g):
+                    return
+            elif stage == ST_ORDER:
+                self._turn_order(st, g)
+                if st.round[g] == ROUNDS:
+                    self._finish(st, g)
+                    return
+                self._set_stage(st, g, ST_END)
+            elif stage == ST_END:
+                self._end_of_round(st, g)
+                self._set_stage(st, g, ST_INCOME)
+            else:  # pragma: no cover - ST_OVER games are never continued
+                return
+
+    def _end_market_turn(self, st, g) -> None:
+        st.ptr[g] += 1
+        st.market_used[g] = 0
+
+    # ------------------------------------------------------------ phase 1
+
+    def _income(self, st, g) -> None:
+        """SPEC §5.2.1 (a)-(b): family income, the die's resource, workshop and artwork income."""
+        t, P = self.t, self.num_players
+        v = self.roll(st, g)
+        r = int(t.die_resource[v - 1])
+        st.income_res[g] = r
+        short = int(t.cubes[r]) - int(st.res[g, :, r].sum()) < P  # D7
+        for p in range(P):
+            st.money[g, p] += t.income_fl
+            st.res[g, p, t.marble] += 1
+            st.res[g, p, t.wood] += 1
+            if short:
+                st.money[g, p] += t.die_fallback
+            else:
+                st.res[g, p, r] += 1
+            workers = t.income_workers
+            built = st.space_built[g, p] & (st.space_type[g, p] >= 0)
+            types = st.space_type[g, p][built].astype(np.int64)
+            st.money[g, p] += int(t.ws_inc_fl[types].sum())
+            st.track[g, p] += int(t.ws_inc_pp[types].sum())
+            workers += int(t.ws_inc_workers[types].sum())
+            for m in np.flatnonzero(st.main_crest[g] == p):
+                kind, n = int(t.art_income_kind[m]), int(t.art_income_n[m])
+                if kind == I_PRESTIGE:
+                    st.track[g, p] += n
+                elif kind == I_INFLUENCE:
+                    self.add_influence(st, g, p, n)
+                elif kind == I_WORKER:
+                    workers += n
+                elif kind == I_FIORINI:
+                    st.money[g, p] += n
+            st.avail[g, p] = min(WORKERS, workers)
+            st.pool[g, p] = WORKERS - st.avail[g, p]
+
+    def _on_atrio(self, st, g, a) -> None:
+        p, t = int(st.current_player[g]), self.t
+        if a == self.ids.atrio_gold:
+            st.res[g, p, t.gold] += 1
+        else:
+            st.res[g, p, t.gold] -= 1
+            st.money[g, p] += t.atrio_price
+        self._continue(st, g)
+
+    # ------------------------------------------------------------ phases 2-3 and set-up
+
+    def _on_start_pick(self, st, g, a) -> None:
+        p, w = int(st.current_player[g]), a - self.ids.build
+        space = int(st.ptr[g]) // self.num_players
+        self._place_tile(st, g, p, space, w, built=True)
+        st.ptr[g] += 1
+        self._continue(st, g)
+
+    def _place_tile(self, st, g, p, space, w, built) -> None:
+        st.space_type[g, p, space] = w
+        st.space_built[g, p, space] = built
+        st.ws_supply[g, w] -= 1
+        if built:
+            st.acq[g, p, w] += 1
+
+    def _on_captain(self, st, g, a) -> None:
+        ids, p = self.ids, int(st.current_player[g])
+        if ids.target <= a < ids.pass_:
+            q = (p + a - ids.target + 1) % self.num_players
+            st.avail[g, q] -= 1
+            st.detained[g, q] += 1
+        elif ids.character <= a < ids.target:
+            st.char_where[g, a - ids.character] = DETAINED
+        self._set_stage(st, g, ST_BISHOP)
+        self._continue(st, g)
+
+    def _on_bishop(self, st, g, a) -> None:
+        ids, p = self.ids, int(st.current_player[g])
+        if ids.target <= a < ids.pass_:
+            q = (p + a - ids.target + 1) % self.num_players
+            st.avail[g, q] -= 1
+            st.pool[g, q] += 1
+            self.take_workers(st, g, p, 1)
+        elif ids.character <= a < ids.target:
+            st.char_where[g, a - ids.character] = EXPELLED
+        self._set_stage(st, g, ST_PLACE)
+        self._continue(st, g)
+
+    # ------------------------------------------------------------ phase 4
+
+    def _on_place(self, st, g, a) -> None:
+        ids, t, P = self.ids, self.t, self.num_players
+        p = int(st.current_player[g])
+        st.avail[g, p] -= 1
+        if a < ids.build:  # operate a workshop
+            j, s = divmod(a, NUM_SPACES)
+            q = (p + j) % P
+            st.space_worker[g, q, s] = p
+            if j:
+                st.track[g, p] -= 1
+                st.track[g, q] += 1
+        elif a < ids.hire_district:
+            w = a - ids.build
+            space = int(np.flatnonzero(st.space_type[g, p] < 0)[0])
+            self._place_tile(st, g, p, space, w, built=False)
+            st.space_worker[g, p, space] = p
+        elif a < ids.hire_main:
+            d = a - ids.hire_district
+            st.box_worker[g, p, d] = True
+            st.pend_box[g] = d
+            self.decide(st, g, PH_HIRE, p)
+            return
+        elif a < ids.market:
+            m = a - ids.hire_main
+            st.main_worker[g, m] = p
+            st.pend_box[g] = NUM_BOXES + m
+            self.decide(st, g, PH_HIRE, p)
+            return
+        elif a == ids.market:
+            st.market_worker[g, p] = True
+        elif a in (ids.charity_own, ids.charity_cathedral):
+            if a == ids.charity_own:
+                st.pulpit_own[g, p] = True
+                st.pend_pulpit[g] = 0
+            else:
+                st.cath_pulpit[g] = p
+                st.pend_pulpit[g] = 1
+            self.decide(st, g, PH_PREACHER, p)
+            return
+        else:  # go to work
+            st.at_work[g, p] += 1
+            st.money[g, p] += t.work_pay
+        self._next_placement(st, g)
+
+    def _next_placement(self, st, g) -> None:
+        st.ptr[g] = (int(st.ptr[g]) + 1) % int(st.nslots[g])
+        self._continue(st, g)
+
+    def _on_hire(self, st, g, a) -> None:
+        p, x = int(st.current_player[g]), a - self.ids.character
+        if x < NUM_NAMED:
+            st.char_where[g, x] = ON_BOX
+        else:
+            st.unnamed_left[g, x - NUM_NAMED] -= 1
+        box = int(st.pend_box[g])
+        if box < NUM_BOXES:
+            st.box_artist[g, p, box] = x
+        else:
+            st.main_artist[g, box - NUM_BOXES] = x
+        st.acq[g, p, self.acq_char + x] += 1
+        st.pend_box[g] = -1
+        self._next_placement(st, g)
+
+    def _on_preacher(self, st, g, a) -> None:
+        t, p, x = self.t, int(st.current_player[g]), a - self.ids.character
+        self.pay(st, g, p, t.ch_cost[x], int(t.ch_cost_fl[x]))
+        if x < NUM_NAMED:
+            st.char_where[g, x] = ON_PULPIT
+            n = int(t.ch_workers[x, self.roll(st, g)])  # D27
+        else:
+            st.unnamed_left[g, 3] -= 1
+            n = int(t.ch_workers[x, 1])
+        self.take_workers(st, g, p, n)
+        st.res[g, p] += t.ch_gain[x]
+        st.track[g, p] += t.ch_pp[x]
+        self.add_influence(st, g, p, t.ch_inf[x])
+        st.acq[g, p, self.acq_char + x] += 1
+        st.pend_pulpit[g] = -1
+        self._next_placement(st, g)
+
+    # ------------------------------------------------------------ phase 5
+
+    def _on_market(self, st, g, a) -> None:
+        ids, t, p = self.ids, self.t, int(st.current_player[g])
+        if a == ids.pass_:
+            self._end_market_turn(st, g)
+        elif a == ids.trade:
+            st.market_used[g, 2] = 1
+            self.decide(st, g, PH_TRADE_GIVE_1, p)
+            return
+        elif a < ids.buy:
+            st.res[g, p, a - ids.sell] -= 1
+            st.money[g, p] += t.sell_price
+            st.market_used[g, 0] = 1
+        else:
+            st.res[g, p, a - ids.buy] += 1
+            st.money[g, p] -= t.buy_price
+            st.market_used[g, 1] = 1
+        if st.market_used[g].all():
+            self._end_market_turn(st, g)
+        self._continue(st, g)
+
+    def _on_trade(self, st, g, a) -> None:
+        p, r, phase = int(st.current_player[g]), a - self.ids.resource, int(st.phase[g])
+        if phase == PH_TRADE_TAKE:
+            st.res[g, p, r] += 1
+            st.trade_given[g] = 0
+            if st.market_used[g].all():
+                self._end_market_turn(st, g)
+            self._continue(st, g)
+            return
+        st.res[g, p, r] -= 1
+        st.trade_given[g, r] += 1
+        self.decide(st, g, PH_TRADE_GIVE_2 if phase == PH_TRADE_GIVE_1 else PH_TRADE_TAKE, p)
+
+    # ------------------------------------------------------------ phase 6
+
+    def _district_step(self, st, g) -> bool:
+        """Resolve district tiles in order (SPEC §5.2.6) until a CONVERT decision (True) or the
+        phase's end (False, stage moved on)."""
+        t = self.t
+        players = self.players_in_order(st, g)
+        while st.sub[g] < NUM_SPACES:
+            s = int(st.sub[g])
+            while st.ptr[g] < len(players):
+                q = players[int(st.ptr[g])]
+                u = int(st.space_worker[g, q, s])
+                if u < 0:
+                    st.ptr[g] += 1
+                    continue
+                w = int(st.space_type[g, q, s])
+                if not st.space_built[g, q, s]:
+                    st.space_worker[g, q, s] = -1
+                    st.pool[g, u] += 1
+                    st.ptr[g] += 1
+                    if self.can_pay(st, g, q, t.ws_cost[w], int(t.ws_cost_fl[w])):
+                        self.pay(st, g, q, t.ws_cost[w], int(t.ws_cost_fl[w]))
+                        st.space_built[g, q, s] = True
+                        st.track[g, q] += t.ws_build_pp[w]
+                        st.acq[g, q, w] += 1
+                    else:  # D22: the tile goes back, the space is empty again
+                        st.space_type[g, q, s] = -1
+                        st.ws_supply[g, w] += 1
+                        st.track[g, q] -= 1
+                    continue
+                if t.ws_convert[w]:
+                    if self.can_pay(st, g, u, t.ws_spend[w], int(t.ws_spend_fl[w])):
+                        st.pend_ws[g] = w
+                        self.decide(st, g, PH_CONVERT, u)
+                        return True
+                else:
+                    self._gain(st, g, u, w)
+                self._release_workshop(st, g, q, s, u)
+            st.sub[g] += 1
+            st.ptr[g] = 0
+        self._set_stage(st, g, ST_ARTWORK)
+        return False
+
+    def _gain(self, st, g, u, w) -> None:
+        t = self.t
+        st.res[g, u] += t.ws_gain[w]
+        st.money[g, u] += t.ws_gain_fl[w]
+        st.track[g, u] += t.ws_gain_pp[w]
+        self.add_influence(st, g, u, t.ws_gain_inf[w])
+
+    def _release_workshop(self, st, g, q, s, u) -> None:
+        st.space_worker[g, q, s] = -1
+        st.pool[g, u] += 1
+        st.ptr[g] += 1
+
+    def _on_convert(self, st, g, a) -> None:
+        t, u, w = self.t, int(st.current_player[g]), int(st.pend_ws[g])
+        if a == self.ids.accept:
+            self.pay(st, g, u, t.ws_spend[w], int(t.ws_spend_fl[w]))
+            self._gain(st, g, u, w)
+        players = self.players_in_order(st, g)
+        self._release_workshop(st, g, players[int(st.ptr[g])], int(st.sub[g]), u)
+        st.pend_ws[g] = -1
+        self._continue(st, g)
+
+    # ------------------------------------------------------------ phase 7
+
+    def box_info(self, box):
+        """(cubes[6], Fiorini, skills bool[3], prestige, influence, zone) of a box id
+        (district d < 8, main 8 + m)."""
+        t = self.t
+        if box < NUM_BOXES:
+            return t.box_cost[box], int(t.box_cost_fl[box]), t.box_skills[box], int(t.box_pp[box]), \
+                int(t.box_inf[box]), Z_DISTRICT  # fmt: skip
+        m = box - NUM_BOXES
+        return t.art_cost[m], int(t.art_cost_fl[m]), t.art_skills[m], int(t.art_pp[m]), int(t.art_inf[m]), \
+            int(t.art_zone[m])  # fmt: skip
+
+    def box_artist_of(self, st, g, p, box) -> int:
+        return int(st.box_artist[g, p, box]) if box < NUM_BOXES else int(st.main_artist[g, box - NUM_BOXES])
+
+    def payable_skills(self, st, g, p, box) -> np.ndarray:
+        """bool[3]: skills of the hired artist that fit the box and whose whole cost p can pay (D9)."""
+        t = self.t
+        cubes, fl, skills, _, _, _ = self.box_info(box)
+        x = self.box_artist_of(st, g, p, box)
+        ok = t.skills[x] & skills
+        if not (st.res[g, p] >= cubes).all():
+            return np.zeros(3, bool)
+        return ok & (st.money[g, p] >= fl + t.hire_cost[x])
+
+    def _artwork_boxes(self, st, g, p) -> list[int]:
+        """p's boxes with its worker, in resolution order (D8)."""
+        boxes = [d for d in range(NUM_BOXES) if st.box_worker[g, p, d]]
+        return boxes + [NUM_BOXES + int(m) for m in self.t.main_order if st.main_worker[g, m] == p]
+
+    def _artwork_step(self, st, g) -> bool:
+        players = self.players_in_order(st, g)
+        while st.ptr[g] < len(players):
+            p = players[int(st.ptr[g])]
+            boxes = self._artwork_boxes(st, g, p)
+            if boxes:
+                box = boxes[0]
+                st.pend_box[g] = box
+                if self.payable_skills(st, g, p, box).any():
+                    self.decide(st, g, PH_SKILL, p)
+                    return True
+                self._fail_artwork(st, g, p, box)
+                continue
+            st.ptr[g] += 1
+        self._set_stage(st, g, ST_ORDER)
+        return False
+
+    def _release_box(self, st, g, p, box) -> int:
+        """Take p's worker and the artist off the box; the artist's tile returns; -> the slot x."""
+        x = self.box_artist_of(st, g, p, box)
+        if box < NUM_BOXES:
+            st.box_worker[g, p, box] = False
+            st.box_artist[g, p, box] = -1
+        else:
+            st.main_worker[g, box - NUM_BOXES] = -1
+            st.main_artist[g, box - NUM_BOXES] = -1
+        if x < NUM_NAMED:
+            st.char_where[g, x] = ON_CARD
+        else:
+            st.unnamed_left[g, x - NUM_NAMED] += 1
+        st.pool[g, p] += 1
+        st.pend_box[g] = -1
+        st.pend_skill[g] = -1
+        return x
+
+    def _fail_artwork(self, st, g, p, box) -> None:
+        zone = self.box_info(box)[5]
+        x = self._release_box(st, g, p, box)
+        st.track[g, p] -= zone + 1 + (x < NUM_NAMED)
+
+    def _on_skill(self, st, g, a) -> None:
+        p, k = int(st.current_player[g]), a - self.ids.skill
+        st.pend_skill[g] = k
+        zone = self.box_info(int(st.pend_box[g]))[5]
+        if self.no_die:
+            self.decide(st, g, PH_INCENTIVE, p)
+        elif zone == Z_CATHEDRAL:
+            st.dice[g, 0] = self.roll(st, g)
+            st.dice[g, 1] = self.roll(st, g)
+            self.decide(st, g, PH_CATHEDRAL_DIE, p)
+        else:
+            self._complete(st, g, p, self.roll(st, g), 0)
+
+    def _on_incentive(self, st, g, a) -> None:
+        p, i = int(st.current_player[g]), a - self.ids.incentive
+        zone = self.box_info(int(st.pend_box[g]))[5]
+        self._complete(st, g, p, zone + 1 + i, i * self.t.incentive_step)
+
+    def _on_die(self, st, g, a) -> None:
+        st.dice[g] = 0
+        self._complete(st, g, int(st.current_player[g]), a - self.ids.die + 1, 0)
+
+    def _complete(self, st, g, p, value, incentive) -> None:
+        """Pay and complete the pending box with a work of ``value`` (SPEC §6.7)."""
+        t = self.t
+        box, k = int(st.pend_box[g]), int(st.pend_skill[g])
+        cubes, fl, _, pp, inf, _ = self.box_info(box)
+        x = self.box_artist_of(st, g, p, box)
+        self.pay(st, g, p, cubes, fl + int(t.hire_cost[x, k]) + incentive)
+        st.crests[g, p] -= 1
+        st.track[g, p] += pp
+        self.add_influence(st, g, p, inf)
+        if x < NUM_NAMED and t.mp[x, k, value] and not st.flipped[g, x]:
+            st.track[g, p] += t.mp_pp[x, k, value]
+            st.flipped[g, x] = True
+        else:
+            st.track[g, p] += t.die_pp[x, k, value]
+        if box < NUM_BOXES:
+            st.box_crest[g, p, box] = True
+            st.acq[g, p, self.acq_box + box] += 1
+            area = t.box_chiesa == t.box_chiesa[box]
+            if st.box_crest[g, p][area].all():
+                if t.box_chiesa[box]:
+                    self.add_influence(st, g, p, 4)
+                else:
+                    st.track[g, p] += 4
+        else:
+            st.main_crest[g, box - NUM_BOXES] = p
+            st.acq[g, p, self.acq_main + box - NUM_BOXES] += 1
+        self._release_box(st, g, p, box)
+        self._continue(st, g)
+
+    # ------------------------------------------------------------ phases 8-9
+
+    def _turn_order(self, st, g) -> None:
+        """SPEC §6.8: Captain, Bishop, Cardinal, the new order (D3, D4, D16)."""
+        P = self.num_players
+        old_players = self.players_in_order(st, g)
+        track = st.track[g].astype(np.int64)
+        top = track.max()
+        captain = int(track.argmax()) if (track == top).sum() == 1 else -1
+        if captain >= 0:
+            st.certs[g, captain] += st.track[g, captain]
+            st.track[g, captain] = 0
+        inf = st.influence[g].astype(np.int64)
+        top = inf.max()
+        bishop = int(inf.argmax()) if (inf == top).sum() == 1 and top >= 3 else -1
+        if bishop >= 0 and (st.bishop[g] == bishop or inf[bishop] >= 10):
+            st.track[g, bishop] += 5
+            st.influence[g, bishop] = 0
+        st.captain[g], st.bishop[g] = captain, bishop
+        slots = [s for s in (captain, bishop) if s >= 0]
+        slots += [q for q in old_players if q not in (captain, bishop)]
+        st.order[g] = -1
+        st.order[g, : len(slots)] = slots
+        st.nslots[g] = len(slots)
+        assert len(set(slots)) == P
+
+    def _end_of_round(self, st, g) -> None:
+        """SPEC §5.2.9: everything returns, the Life in Florenza row advances, new characters."""
+        st.pool[g] = WORKERS
+        st.avail[g] = 0
+        st.detained[g] = 0
+        st.at_work[g] = 0
+        st.market_worker[g] = False
+        st.pulpit_own[g] = False
+        st.cath_pulpit[g] = -1
+        st.unnamed_left[g] = 2
+        in_play = st.char_state[g] == IN_PLAY
+        st.char_where[g] = ON_CARD
+        leaving = in_play & (st.life[g] == 1)
+        st.char_state[g, leaving] = GONE
+        st.life[g, leaving] = 0
+        st.life[g, in_play & ~leaving] -= 1
+        for _ in range(int(leaving.sum())):
+            self.draw_character(st, g)
+        st.round[g] += 1
+
+    def draw_character(self, st, g) -> None:
+        """The next character of the bag goes under its Life in Florenza card (D14: none left, none)."""
+        if st.bag_pos[g] >= NUM_NAMED:
+            return
+        c = int(st.bag[g, st.bag_pos[g]])
+        st.bag_pos[g] += 1
+        st.char_state[g, c] = IN_PLAY
+        st.life[g, c] = self.t.rounds[c]
+        st.char_where[g, c] = ON_CARD
+
+    def _finish(self, st, g) -> None:
+        st.stage[g] = ST_OVER
+        st.phase[g] = PH_OVER
+        st.terminated[g] = True
+        st.legal_action_mask[g] = False
+        self.final_scoring(st, g)
+
