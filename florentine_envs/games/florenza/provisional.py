@@ -71,7 +71,7 @@ def _artist(i: int) -> dict:
         die = [0, 1, 2, 3, 4, top]
         if i == 35:  # Raffaello (no-die example): a 4 gives 5, a 5 no more, the masterpiece needs a 6
             die = [1, 2, 3, 5, 5, 6]
-        skills[k] = {"cost": 100 + 50 * (i % 3), "die": die, "masterpiece": [False] * 5 + [True],
+        skills[k] = {"cost": 100 if i == 11 else 100 + 50 * (i % 3), "die": die, "masterpiece": [False] * 5 + [True],
                      "masterpiece_pp": [0] * 5 + [top + 3 if i != 11 else 3]}  # fmt: skip
     return skills
 
