@@ -112,13 +112,14 @@ class MaskMixin:
             row[ids.build : ids.build + t.NW] = st.ws_supply[g] >= 1
         crests_free = int(st.crests[g, p]) - int(st.box_worker[g, p].sum()) - int((st.main_worker[g] == p).sum())
         if crests_free >= 1:  # D10
-            any_artist = lambda skills: self.hireable(st, g, p, skills).any()  # noqa: E731
-            for d in range(NUM_BOXES):
-                if not st.box_crest[g, p, d] and not st.box_worker[g, p, d]:
-                    row[ids.hire_district + d] = any_artist(t.box_skills[d])
-            for m in range(t.NM):
-                if st.main_crest[g, m] < 0 and st.main_worker[g, m] < 0:
-                    row[ids.hire_main + m] = any_artist(t.art_skills[m])
+            # an artist fits a box when they share a skill: a box is open when one of its skills
+            # has a hireable artist (named or unnamed)
+            hireable = self.hireable(st, g, p, np.ones(3, bool))
+            skill_ok = (t.skills[hireable]).any(0)  # bool[3]
+            open_boxes = ~st.box_crest[g, p] & ~st.box_worker[g, p]
+            row[ids.hire_district : ids.hire_district + NUM_BOXES] = open_boxes & (t.box_skills & skill_ok).any(1)
+            open_main = (st.main_crest[g] < 0) & (st.main_worker[g] < 0)
+            row[ids.hire_main : ids.hire_main + t.NM] = open_main & (t.art_skills & skill_ok).any(1)
         row[ids.market] = not st.market_worker[g, p]
         givable = self.givable(st, g, p).any()
         row[ids.charity_own] = givable and not st.pulpit_own[g, p]
