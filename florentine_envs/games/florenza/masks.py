@@ -100,29 +100,49 @@ class MaskMixin:
         return out
 
     def _place_mask(self, st, g, p, row) -> None:
-        ids, t, P = self.ids, self.t, self.num_players
-        owners = (p + np.arange(P)) % P
-        types = st.space_type[g, owners]  # [P, 8]
-        ok = (types >= 0) & st.space_built[g, owners] & (st.space_worker[g, owners] < 0)
-        ok &= t.ws_occupiable[np.maximum(types, 0)]
-        if st.track[g, p] <= -3:  # the fee cannot be paid from the -3 space
-            ok[1:] = False
-        row[: 8 * P] = ok.ravel()
-        if (st.space_type[g, p] < 0).any():
-            row[ids.build : ids.build + t.NW] = st.ws_supply[g] >= 1
-        crests_free = int(st.crests[g, p]) - int(st.box_worker[g, p].sum()) - int((st.main_worker[g] == p).sum())
-        if crests_free >= 1:  # D10
-            # an artist fits a box when they share a skill: a box is open when one of its skills
-            # has a hireable artist (named or unnamed)
-            hireable = self.hireable(st, g, p, np.ones(3, bool))
-            skill_ok = (t.skills[hireable]).any(0)  # bool[3]
-            open_boxes = ~st.box_crest[g, p] & ~st.box_worker[g, p]
-            row[ids.hire_district : ids.hire_district + NUM_BOXES] = open_boxes & (t.box_skills & skill_ok).any(1)
-            open_main = (st.main_crest[g] < 0) & (st.main_worker[g] < 0)
-            row[ids.hire_main : ids.hire_main + t.NM] = open_main & (t.art_skills & skill_ok).any(1)
-        row[ids.market] = not st.market_worker[g, p]
-        givable = self.givable(st, g, p).any()
-        row[ids.charity_own] = givable and not st.pulpit_own[g, p]
-        row[ids.charity_cathedral] = givable and st.main_crest[g, t.pulpit] >= 0 and st.cath_pulpit[g] < 0
-        row[ids.work] = True
+        row[:] = self.place_masks(st, np.array([g]), np.array([p]))[0]
 
+    def place_masks(self, st, G: np.ndarray, p: np.ndarray) -> np.ndarray:
+        """bool[n, A]: the PLACE masks of games ``G`` (int[n]) for players ``p`` (int[n]), batched
+        (SPEC §6.2; the phase of every other decision is rarer and masked one game at a time)."""
+        ids, t, P = self.ids, self.t, self.num_players
+        n = G.size
+        mask = np.zeros((n, self.num_actions), bool)
+        owners = (p[:, None] + np.arange(P)) % P  # [n, P] owner at relative seat j
+        Gc = G[:, None]
+        types = st.space_type[Gc, owners]  # [n, P, 8]
+        ok = (types >= 0) & st.space_built[Gc, owners] & (st.space_worker[Gc, owners] < 0)
+        ok &= t.ws_occupiable[np.maximum(types, 0)]
+        ok[:, 1:] &= (st.track[G, p] > -3)[:, None, None]  # the fee cannot be paid from the -3 space
+        mask[:, : 8 * P] = ok.reshape(n, 8 * P)
+        empty = (st.space_type[G, p] < 0).any(1)
+        mask[:, ids.build : ids.build + t.NW] = (st.ws_supply[G] >= 1) & empty[:, None]
+        # artworks (D10: a crest must be left for each): a box is open when one of its skills has a
+        # hireable artist, named or unnamed (an artist fits a box when they share a skill)
+        crests_free = st.crests[G, p] - st.box_worker[G, p].sum(1) - (st.main_worker[G] == p[:, None]).sum(1)
+        where = st.char_where[G]
+        free = (where == ON_CARD) | ((where == DETAINED) & (st.captain[G] == p)[:, None])  # D13
+        named = (st.char_state[G] == IN_PLAY) & free & t.is_artist  # [n, 40]
+        skill_ok = (named.astype(np.int32) @ t.skills[:NUM_NAMED].astype(np.int32) > 0) | (st.unnamed_left[G, :3] >= 1)
+        has_crest = (crests_free >= 1)[:, None]
+        open_boxes = ~st.box_crest[G, p] & ~st.box_worker[G, p] & has_crest
+        fits = skill_ok.astype(np.int32)
+        mask[:, ids.hire_district : ids.hire_district + NUM_BOXES] = open_boxes & (fits @ t.box_skills.T.astype(np.int32) > 0)
+        open_main = (st.main_crest[G] < 0) & (st.main_worker[G] < 0) & has_crest
+        mask[:, ids.hire_main : ids.hire_main + t.NM] = open_main & (fits @ t.art_skills.T.astype(np.int32) > 0)
+        mask[:, ids.market] = ~st.market_worker[G, p]
+        givable = self.givable_any(st, G, p)
+        mask[:, ids.charity_own] = givable & ~st.pulpit_own[G, p]
+        mask[:, ids.charity_cathedral] = givable & (st.main_crest[G, t.pulpit] >= 0) & (st.cath_pulpit[G] < 0)
+        mask[:, ids.work] = True
+        return mask
+
+    def givable_any(self, st, G, p) -> np.ndarray:
+        """bool[n]: some preacher may be given charity by ``p`` in games ``G`` (batched givable)."""
+        t = self.t
+        res, money = st.res[G, p], st.money[G, p]  # [n, 6], [n]
+        named = (st.char_state[G] == IN_PLAY) & (st.char_where[G] == ON_CARD) & t.is_preacher
+        named &= (res[:, None, :] >= t.ch_cost[None, :NUM_NAMED]).all(2) & (money[:, None] >= t.ch_cost_fl[:NUM_NAMED])
+        x = UNNAMED_PREACHER
+        unnamed = (st.unnamed_left[G, 3] >= 1) & (money >= t.ch_cost_fl[x]) & (res >= t.ch_cost[x]).all(1)
+        return named.any(1) | unnamed

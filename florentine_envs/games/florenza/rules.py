@@ -64,9 +64,107 @@ class RulesMixin:
     # ------------------------------------------------------------ dispatch
 
     def _apply(self, state, games, actions) -> None:
+        if games.size > 1:
+            # the most frequent decisions -- placements and hiring -- run batched
+            ids, phase = self.ids, state.phase[games]
+            batched = (phase == PH_PLACE) & ((actions < ids.charity_own) | (actions == ids.work))
+            batched |= phase == PH_HIRE
+            if batched.any():
+                self._place_batch(state, games[batched], actions[batched])
+                games, actions = games[~batched], actions[~batched]
         handlers = self._handlers()
         for g, a in zip(games.tolist(), actions.tolist()):
             handlers[int(state.phase[g])](state, g, a)
+
+    def _place_batch(self, st, G, a) -> None:
+        """:meth:`_on_place` (every action but charity) and :meth:`_on_hire` for games ``G``,
+        batched, then the next decision: HIRE after an artwork, else the next placement (the
+        phase's end goes through :meth:`_continue`)."""
+        ids, t, P = self.ids, self.t, self.num_players
+        p = st.current_player[G].astype(np.int64)
+        hire = st.phase[G] == PH_HIRE
+        if hire.any():
+            self._hire_batch(st, G[hire], p[hire], a[hire] - ids.character)
+        placing = ~hire
+        st.avail[G[placing], p[placing]] -= 1
+        op = placing & (a < ids.build)
+        if op.any():
+            Go, po = G[op], p[op]
+            j, s = np.divmod(a[op], NUM_SPACES)
+            q = (po + j) % P
+            st.space_worker[Go, q, s] = po
+            fee = j > 0
+            st.track[Go[fee], po[fee]] -= 1
+            st.track[Go[fee], q[fee]] += 1
+        bd = placing & (a >= ids.build) & (a < ids.hire_district)
+        if bd.any():
+            Gb, pb, w = G[bd], p[bd], a[bd] - ids.build
+            space = (st.space_type[Gb, pb] < 0).argmax(1)  # the lowest empty space
+            st.space_type[Gb, pb, space] = w
+            st.space_built[Gb, pb, space] = False
+            st.space_worker[Gb, pb, space] = pb
+            st.ws_supply[Gb, w] -= 1
+        art = placing & (a >= ids.hire_district) & (a < ids.market)
+        if art.any():
+            self._artwork_batch(st, G[art], p[art], a[art] - ids.hire_district)
+        mk = placing & (a == ids.market)
+        st.market_worker[G[mk], p[mk]] = True
+        wk = placing & (a == ids.work)
+        st.at_work[G[wk], p[wk]] += 1
+        st.money[G[wk], p[wk]] += t.work_pay
+        self._next_placement_batch(st, G[~art])
+
+    def _artwork_batch(self, st, G, p, box) -> None:
+        """A worker on an artwork box (district d < 8, main 8 + m): phase HIRE for the same player."""
+        t = self.t
+        district = box < NUM_BOXES
+        st.box_worker[G[district], p[district], box[district]] = True
+        st.main_worker[G[~district], box[~district] - NUM_BOXES] = p[~district]
+        st.pend_box[G] = box
+        st.phase[G] = PH_HIRE
+        skills = np.where(district[:, None], t.box_skills[np.minimum(box, NUM_BOXES - 1)],
+                          t.art_skills[np.maximum(box - NUM_BOXES, 0)])  # fmt: skip
+        where = st.char_where[G]
+        free = (where == ON_CARD) | ((where == DETAINED) & (st.captain[G] == p)[:, None])  # D13
+        named = (st.char_state[G] == IN_PLAY) & free & t.is_artist
+        named &= skills.astype(np.int32) @ t.skills[:NUM_NAMED].T.astype(np.int32) > 0
+        rows = st.legal_action_mask[G]
+        rows[:] = False
+        ids = self.ids
+        rows[:, ids.character : ids.character + NUM_NAMED] = named
+        rows[:, ids.character + NUM_NAMED : ids.character + NUM_NAMED + 3] = (st.unnamed_left[G, :3] >= 1) & skills
+        st.legal_action_mask[G] = rows
+
+    def _hire_batch(self, st, G, p, x) -> None:
+        """:meth:`_on_hire` for games ``G``: the character slot x goes on the pending box."""
+        named = x < NUM_NAMED
+        st.char_where[G[named], x[named]] = ON_BOX
+        st.unnamed_left[G[~named], x[~named] - NUM_NAMED] -= 1
+        box = st.pend_box[G].astype(np.int64)
+        district = box < NUM_BOXES
+        st.box_artist[G[district], p[district], box[district]] = x[district]
+        st.main_artist[G[~district], box[~district] - NUM_BOXES] = x[~district]
+        st.acq[G, p, self.acq_char + x] += 1
+        st.pend_box[G] = -1
+        st.phase[G] = PH_PLACE
+
+    def _next_placement_batch(self, st, G) -> None:
+        """The pointer moves to the next turn slot whose player has a worker left (batched)."""
+        P = self.num_players
+        st.ptr[G] = (st.ptr[G] + 1) % st.nslots[G]
+        live = st.avail[G].any(1)
+        Gl = G[live]
+        if Gl.size:
+            cand = (st.ptr[Gl, None].astype(np.int64) + np.arange(P + 1)) % st.nslots[Gl, None]
+            seats = st.order[Gl[:, None], cand].astype(np.int64)
+            k = (st.avail[Gl[:, None], seats] > 0).argmax(1)
+            rows = np.arange(Gl.size)
+            st.ptr[Gl] = cand[rows, k]
+            st.current_player[Gl] = seats[rows, k]
+            st.phase[Gl] = PH_PLACE
+            st.legal_action_mask[Gl] = self.place_masks(st, Gl, seats[rows, k])
+        for g in G[~live].tolist():
+            self._continue(st, g)
 
     def _handlers(self):
         return {
