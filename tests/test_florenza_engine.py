@@ -743,3 +743,21 @@ def test_bad_options_are_refused():
         florentine_envs.make("florenza", num_players=6)
     with pytest.raises(ValueError):
         florentine_envs.make("florenza", num_players=3, variant=True)
+
+
+def test_batched_observation_equals_the_one_game_path():
+    # the AEC env observes one game through ``_observe_one``; the batch goes through array code
+    game = Florenza(4, die="no_die")
+    st = game.init(np.arange(8, dtype=np.uint64))
+    gen = np.random.default_rng(4)
+    while not st.terminated.all():
+        for q in range(4):
+            batch = game.observe(st, np.full(8, q))
+            for i in range(8):
+                assert np.array_equal(batch[i], game.observe(st.select(np.array([i])), np.array([q]))[0])
+        mask = st.legal_action_mask
+        st = game.step(st, (gen.random(mask.shape) * mask).argmax(1))
+    low, high = game.obs_bounds
+    for q in range(4):
+        obs = game.observe(st, np.full(8, q))
+        assert ((obs >= low) & (obs <= high)).all()

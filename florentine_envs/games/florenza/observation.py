@@ -14,6 +14,8 @@ from .tables import I_FIORINI, I_INFLUENCE, I_PRESTIGE
 
 BOX_PHASES = (PH_HIRE, PH_SKILL, PH_INCENTIVE, PH_CATHEDRAL_DIE)
 MARKET_PHASES = (PH_MARKET, PH_TRADE_GIVE_1, PH_TRADE_GIVE_2, PH_TRADE_TAKE)
+IS_BOX_PHASE = np.isin(np.arange(NUM_PHASES), BOX_PHASES)  # bool[phase]
+IS_MARKET_PHASE = np.isin(np.arange(NUM_PHASES), MARKET_PHASES)
 PLAYER_FIELDS = ["money", "cubes", "track", "certificates", "influence", "avail", "pool", "detained", "at_work",
                  "market", "own_pulpit", "crests"]  # fmt: skip
 PLAYER_SIZES = [1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
@@ -80,17 +82,80 @@ class FlorenzaObservation:
         return out
 
     def observe(self, state, players, out=None):
-        B = state.batch_size
-        players = np.broadcast_to(np.asarray(players), (B,))
+        """float32[B, obs_size] (SPEC §10), vectorised over the batch."""
+        st, P, t, L = state, self.num_players, self.t, self.obs_layout
+        B = st.batch_size
+        o = np.broadcast_to(np.asarray(players, np.int64), (B,))
         if out is None:
             out = np.zeros((B, self.obs_size), np.float32)
         else:
             out[:] = 0
-        for g in range(B):
-            self._observe_one(state, g, int(players[g]), out[g])
+        if B == 1:
+            self._observe_one(st, 0, int(o[0]), out[0])
+            return out
+        rows = np.arange(B)
+        rel = (o[:, None] + np.arange(P)) % P  # [B, P] seat at relative position j
+        phase = st.phase.astype(np.int64)
+        cp = st.current_player.astype(np.int64)
+        out[rows, L["phase"].start + phase] = 1
+        out[rows, L["round"].start + st.round.astype(np.int64) - 1] = 1
+        live = phase != PH_OVER
+        out[rows[live], L["to_move"].start + (cp[live] - o[live]) % P] = 1
+        for field, seat in (("captain", st.captain), ("bishop", st.bishop)):
+            has = seat >= 0
+            out[rows[has], L[field].start + (seat[has].astype(np.int64) - o[has]) % P] = 1
+        # the player order: the only repeated slot is a double office holder's first two
+        double = st.nslots == P + 1
+        distinct = np.where(double[:, None], np.concatenate([st.order[:, :1], st.order[:, 2 : P + 1]], 1),
+                            st.order[:, :P]).astype(np.int64)  # fmt: skip
+        position = np.empty((B, P), np.int64)
+        position[rows[:, None], distinct] = np.arange(P)
+        pos_rel = position[rows[:, None], rel]  # [B, P]
+        out[rows[:, None], L["turn_position"].start + np.arange(P) * P + pos_rel] = 1
+        has = st.income_res >= 0
+        out[rows[has], L["income_resource"].start + st.income_res[has].astype(np.int64)] = 1
+        die = np.flatnonzero(phase == PH_CATHEDRAL_DIE)
+        for k in range(2):
+            np.add.at(out, (die, L["dice"].start + st.dice[die, k].astype(np.int64) - 1), 1)
+        box = st.pend_box.astype(np.int64)
+        boxed = IS_BOX_PHASE[phase] & (box >= 0)
+        dist, main = boxed & (box < NUM_BOXES), boxed & (box >= NUM_BOXES)
+        out[rows[dist], L["pending_district"].start + box[dist]] = 1
+        out[rows[main], L["pending_main"].start + box[main] - NUM_BOXES] = 1
+        chosen = boxed & (phase != PH_HIRE)
+        artist = np.where(box < NUM_BOXES, st.box_artist[rows, cp, np.clip(box, 0, NUM_BOXES - 1)],
+                          st.main_artist[rows, np.clip(box - NUM_BOXES, 0, t.NM - 1)]).astype(np.int64)  # fmt: skip
+        out[rows[chosen], L["pending_character"].start + artist[chosen]] = 1
+        skill = (phase == PH_INCENTIVE) | (phase == PH_CATHEDRAL_DIE)
+        out[rows[skill], L["pending_skill"].start + st.pend_skill[skill].astype(np.int64)] = 1
+        pulpit = phase == PH_PREACHER
+        out[rows[pulpit], L["pending_pulpit"].start + st.pend_pulpit[pulpit].astype(np.int64)] = 1
+        conv = phase == PH_CONVERT
+        out[rows[conv], L["pending_workshop"].start + st.pend_ws[conv].astype(np.int64)] = 1
+        given = ((phase == PH_TRADE_GIVE_2) | (phase == PH_TRADE_TAKE))[:, None]
+        out[:, L["trade_given"]] = np.where(given, st.trade_given, 0)
+        out[:, L["market_used"]] = np.where(IS_MARKET_PHASE[phase][:, None], st.market_used, 0)
+        cs, where = st.char_state, st.char_where
+        in_play = cs == IN_PLAY
+        out[:, L["bag"]] = cs == IN_BAG
+        out[:, L["char_life"]] = st.life
+        out[:, L["char_on_card"]] = in_play & (where == ON_CARD)
+        out[:, L["char_detained"]] = in_play & (where == DETAINED)
+        out[:, L["char_expelled"]] = in_play & (where == EXPELLED)
+        out[:, L["char_flipped"]] = st.flipped
+        out[:, L["unnamed_left"]] = st.unnamed_left
+        out[:, L["workshop_supply"]] = st.ws_supply
+        for field, seat in (("main_crest", st.main_crest), ("main_worker", st.main_worker)):
+            seat = seat.astype(np.int64)[:, :, None]
+            out[:, L[field]] = ((seat >= 0) & (seat == rel[:, None, :])).reshape(B, -1)
+        out[:, L["main_artist"]] = st.main_artist.astype(np.int64) + 1
+        out[:, L["cathedral_pulpit_used"].start] = st.cath_pulpit >= 0
+        out[:, L["players"]] = self._player_blocks(st, rel, o).reshape(B, -1)
         return out
 
     def _observe_one(self, st, g, o, row) -> None:
+        """:meth:`observe` of one game into ``row`` (the AEC env's path: Python scalars where the
+        batched code builds index arrays; tests hold the two equal)."""
         P, t, L = self.num_players, self.t, self.obs_layout
         rel = (np.arange(P) + o) % P  # rel[j] = the seat at relative position j
 
@@ -152,29 +217,23 @@ class FlorenzaObservation:
         put("main_worker", (worker[:, None] >= 0) & (worker[:, None] == rel[None, :]))
         put("main_artist", st.main_artist[g].astype(np.int64) + 1)
         row[L["cathedral_pulpit_used"].start] = st.cath_pulpit[g] >= 0
-        start = L["players"].start
-        for j in range(P):
-            q = int(rel[j])
-            self._player_block(st, g, q, o, row[start + j * self.player_block : start + (j + 1) * self.player_block])
+        st1 = st if st.batch_size == 1 else st.select(np.array([g]))
+        row[L["players"]] = self._player_blocks(st1, rel[None, :], np.array([o])).ravel()
 
-    def _player_block(self, st, g, q, o, out) -> None:
+    def _player_blocks(self, st, rel, o) -> np.ndarray:
+        """float32[B, P, player_block]: block j is seat rel[b, j] seen by o[b]."""
         P, t = self.num_players, self.t
-        head = [st.money[g, q], *st.res[g, q], st.track[g, q], st.certs[g, q], st.influence[g, q], st.avail[g, q],
-                st.pool[g, q], st.detained[g, q], st.at_work[g, q], st.market_worker[g, q], st.pulpit_own[g, q],
-                st.crests[g, q]]  # fmt: skip
-        n = len(head)
-        out[:n] = head
-        width = t.NW + 1 + P
-        spaces = np.zeros((NUM_SPACES, width), np.float32)
-        for s in range(NUM_SPACES):
-            w = int(st.space_type[g, q, s])
-            if w >= 0:
-                spaces[s, w] = 1
-                spaces[s, t.NW] = st.space_built[g, q, s]
-            u = int(st.space_worker[g, q, s])
-            if u >= 0:
-                spaces[s, t.NW + 1 + (u - o) % P] = 1
-        out[n : n + spaces.size] = spaces.ravel()
-        n += spaces.size
-        boxes = np.stack([st.box_crest[g, q], st.box_worker[g, q], st.box_artist[g, q].astype(np.int64) + 1], 1)
-        out[n : n + boxes.size] = boxes.ravel()
+        B = st.batch_size
+        at = (np.arange(B)[:, None], rel)  # gathers [B, P, ...]
+        scalars = [st.money, st.track, st.certs, st.influence, st.avail, st.pool, st.detained, st.at_work,
+                   st.market_worker, st.pulpit_own, st.crests]  # fmt: skip
+        values = np.stack([a[at] for a in scalars], 2).astype(np.float32)  # [B, P, 11]
+        head = np.concatenate([values[:, :, :1], st.res[at], values[:, :, 1:]], 2)
+        types = st.space_type[at].astype(np.int64)  # [B, P, 8]
+        kind = (types[..., None] == np.arange(t.NW)) & (types[..., None] >= 0)
+        built = (st.space_built[at] & (types >= 0))[..., None]
+        worker = st.space_worker[at].astype(np.int64)
+        occupant = (worker[..., None] >= 0) & ((worker - o[:, None, None])[..., None] % P == np.arange(P))
+        spaces = np.concatenate([kind, built, occupant], 3).reshape(B, P, -1)
+        boxes = np.stack([st.box_crest[at], st.box_worker[at], st.box_artist[at].astype(np.int64) + 1], 3)
+        return np.concatenate([head, spaces, boxes.reshape(B, P, -1)], 2)
