@@ -10,8 +10,8 @@ is only paid in phases 6-7, and the rulebook allows planning ahead and punishes 
 ("You do not have to have the resources required … when you place"). Only charity is paid at
 once and so needs the money (D24).
 
-Modules: ``constants`` (streams, phases, action layout), ``tables`` (component tables as
-arrays), ``provisional`` (development data until fb-data's file lands), ``setup`` (blank state,
+Modules: ``constants`` (streams, phases, action layout), ``data`` (fb-data's loading and
+validation of ``florenza_data.json``), ``tables`` (the component tables as arrays), ``setup`` (blank state,
 set-up), ``rules`` (handlers and the automatic flow), ``masks``, ``scoring``, ``observation``,
 ``presentation``, and this module (state, options, invariants, hidden-information resampling).
 
@@ -23,6 +23,7 @@ Changelog: v0 -- first release.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import numpy as np
 
@@ -35,10 +36,10 @@ from .constants import (
 from .masks import MaskMixin
 from .observation import FlorenzaObservation
 from .presentation import FlorenzaPresentation
-from .provisional import provisional_data
 from .rules import RulesMixin
 from .scoring import ScoringMixin
 from .setup import SetupMixin
+from .data import load_data
 from .tables import Tables
 
 
@@ -119,12 +120,12 @@ class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixi
         options = {"die": die, "two_player_variant": bool(two_player_variant), "first_game": bool(first_game),
                    "reward": reward}  # fmt: skip
         if data is not None:
-            options["data"] = data
+            options["data"] = str(data) if isinstance(data, Path) else data
         super().__init__(num_players, **options)
         self.no_die = die == "no_die"
         self.two_player_rule = bool(two_player_variant) and self.num_players == 2
         self.first_game = bool(first_game)
-        self.t = Tables(load_engine_data(data))
+        self.t = Tables(load_data(data))
         t = self.t
         self.ids = ActionIds(self.num_players, t.NW, t.NM)
         self.num_actions = self.ids.total
@@ -189,19 +190,6 @@ class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixi
             out.bag[b, pos:] = rest[gen.permutation(rest.size)]
         out.seed[:] = new_seeds
         return out
-
-
-def load_engine_data(data) -> dict:
-    """The engine form of the component data (``tables.py``): the provisional tables for now,
-    with a dict ``data`` deep-merged in."""
-    from ...core.data import deep_merge
-
-    base = provisional_data()
-    if data is None:
-        return base
-    if isinstance(data, dict):
-        return deep_merge(base, data)
-    raise ValueError(f"florenza: data must be None or a dict patch, got {type(data).__name__}")
 
 
 __all__ = ["Florenza", "FlorenzaState"]

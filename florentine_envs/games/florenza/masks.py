@@ -70,12 +70,8 @@ class MaskMixin:
         elif phase == PH_SKILL:
             row[ids.skill : ids.skill + 3] = self.payable_skills(st, g, p, int(st.pend_box[g]))
         elif phase == PH_INCENTIVE:
-            box, k = int(st.pend_box[g]), int(st.pend_skill[g])
-            cubes, fl, _, _, _, _ = self.box_info(box)
-            x = self.box_artist_of(st, g, p, box)
-            need = fl + int(t.hire_cost[x, k])
-            room = int(st.money[g, p]) - need
-            row[ids.incentive : ids.incentive + 4] = room >= t.incentive_step * np.arange(4)
+            # the artist and the artwork are already paid: the incentive comes from what is left
+            row[ids.incentive : ids.incentive + 4] = st.money[g, p] >= t.incentive_step * np.arange(4)
         elif phase == PH_CATHEDRAL_DIE:
             row[ids.die + st.dice[g].astype(np.int64) - 1] = True
 
@@ -113,7 +109,7 @@ class MaskMixin:
         types = st.space_type[Gc, owners]  # [n, P, 8]
         ok = (types >= 0) & st.space_built[Gc, owners] & (st.space_worker[Gc, owners] < 0)
         ok &= t.ws_occupiable[np.maximum(types, 0)]
-        ok[:, 1:] &= (st.track[G, p] > -3)[:, None, None]  # the fee cannot be paid from the -3 space
+        ok[:, 1:] &= (st.track[G, p] > t.fee_floor)[:, None, None]  # no fee from the -3 space (or below)
         mask[:, : 8 * P] = ok.reshape(n, 8 * P)
         empty = (st.space_type[G, p] < 0).any(1)
         mask[:, ids.build : ids.build + t.NW] = (st.ws_supply[G] >= 1) & empty[:, None]

@@ -50,15 +50,17 @@ class FlorenzaObservation:
         ws_pp = int((t.ws_qty * t.ws_inc_pp).sum())
         act_fl = max(int(t.ws_gain_fl.max()), t.sell_price, t.work_pay)
         money = t.start_money + R * (t.income_fl + t.die_fallback + t.atrio_price + art_fl + ws_fl + W * act_fl)
-        cubes = 1 + R * (4 + W * max(2, int(t.ws_gain.max()), int(t.ch_gain.max())))
+        cubes = t.start_cubes + R * (t.income_marble + t.income_wood + 1 + t.atrio_gold
+                                     + W * max(2, int(t.ws_gain.max()), int(t.ch_gain.max())))
         artist_pp = int(max(t.die_pp.max(), t.mp_pp.max()))
         box_pp = int(max(t.art_pp.max(), t.box_pp.max()))
-        per_worker = 1 + max(box_pp + artist_pp + 4, int(t.ws_build_pp.max()), int(t.ws_gain_pp.max()),
+        per_worker = t.fee + max(box_pp + artist_pp + t.palazzo_pp, int(t.ws_build_pp.max()), int(t.ws_gain_pp.max()),
                              int(t.ch_pp.max()))  # fmt: skip
-        gain = R * (art_pp + ws_pp + 5 + W * per_worker)
-        loss = R * W * (4 + max(0, -int(t.ch_pp.min()), -int(t.die_pp.min()))) + 3
+        gain = R * (art_pp + ws_pp + t.cardinal_pp + W * per_worker)
+        worst = int(t.failure_loss.max()) + t.named_loss + t.fee + t.build_loss
+        loss = R * W * (worst + max(0, -int(t.ch_pp.min()), -int(t.die_pp.min()))) - t.fee_floor
         box_inf = int(max(t.art_inf.max(), t.box_inf.max()))
-        inf = R * (art_inf + W * max(box_inf + 4, int(t.ws_gain_inf.max()), int(t.ch_inf.max())))
+        inf = R * (art_inf + W * max(box_inf + t.chiesa_influence, int(t.ws_gain_inf.max()), int(t.ch_inf.max())))
         return {"money": money, "cubes": cubes, "pp_gain": gain, "pp_loss": loss, "influence": max(inf, 1)}
 
     def obs_field_bounds(self):

@@ -94,8 +94,8 @@ class RulesMixin:
             q = (po + j) % P
             st.space_worker[Go, q, s] = po
             fee = j > 0
-            st.track[Go[fee], po[fee]] -= 1
-            st.track[Go[fee], q[fee]] += 1
+            st.track[Go[fee], po[fee]] -= t.fee
+            st.track[Go[fee], q[fee]] += t.fee
         bd = placing & (a >= ids.build) & (a < ids.hire_district)
         if bd.any():
             Gb, pb, w = G[bd], p[bd], a[bd] - ids.build
@@ -264,8 +264,8 @@ class RulesMixin:
         short = int(t.cubes[r]) - int(st.res[g, :, r].sum()) < P  # D7
         for p in range(P):
             st.money[g, p] += t.income_fl
-            st.res[g, p, t.marble] += 1
-            st.res[g, p, t.wood] += 1
+            st.res[g, p, t.marble] += t.income_marble
+            st.res[g, p, t.wood] += t.income_wood
             if short:
                 st.money[g, p] += t.die_fallback
             else:
@@ -292,7 +292,7 @@ class RulesMixin:
     def _on_atrio(self, st, g, a) -> None:
         p, t = int(st.current_player[g]), self.t
         if a == self.ids.atrio_gold:
-            st.res[g, p, t.gold] += 1
+            st.res[g, p, t.gold] += t.atrio_gold
         else:
             st.res[g, p, t.gold] -= 1
             st.money[g, p] += t.atrio_price
@@ -348,8 +348,8 @@ class RulesMixin:
             q = (p + j) % P
             st.space_worker[g, q, s] = p
             if j:
-                st.track[g, p] -= 1
-                st.track[g, q] += 1
+                st.track[g, p] -= t.fee
+                st.track[g, q] += t.fee
         elif a < ids.hire_district:
             w = a - ids.build
             space = int(np.flatnonzero(st.space_type[g, p] < 0)[0])
@@ -482,7 +482,7 @@ class RulesMixin:
                     else:  # D22: the tile goes back, the space is empty again
                         st.space_type[g, q, s] = -1
                         st.ws_supply[g, w] += 1
-                        st.track[g, q] -= 1
+                        st.track[g, q] -= t.build_loss
                     continue
                 if t.ws_convert[w]:
                     if self.can_pay(st, g, u, t.ws_spend[w], int(t.ws_spend_fl[w])):
@@ -588,12 +588,17 @@ class RulesMixin:
     def _fail_artwork(self, st, g, p, box) -> None:
         zone = self.box_info(box)[5]
         x = self._release_box(st, g, p, box)
-        st.track[g, p] -= zone + 1 + (x < NUM_NAMED)
+        st.track[g, p] -= self.t.failure_loss[zone] + self.t.named_loss * (x < NUM_NAMED)
 
     def _on_skill(self, st, g, a) -> None:
+        """The skill is chosen and the artist and the artwork are paid before any die or
+        incentive ("You must choose the skill and pay the artist before rolling the die")."""
+        t = self.t
         p, k = int(st.current_player[g]), a - self.ids.skill
         st.pend_skill[g] = k
-        zone = self.box_info(int(st.pend_box[g]))[5]
+        box = int(st.pend_box[g])
+        cubes, fl, _, _, _, zone = self.box_info(box)
+        self.pay(st, g, p, cubes, fl + int(t.hire_cost[self.box_artist_of(st, g, p, box), k]))
         if self.no_die:
             self.decide(st, g, PH_INCENTIVE, p)
         elif zone == Z_CATHEDRAL:
@@ -601,24 +606,24 @@ class RulesMixin:
             st.dice[g, 1] = self.roll(st, g)
             self.decide(st, g, PH_CATHEDRAL_DIE, p)
         else:
-            self._complete(st, g, p, self.roll(st, g), 0)
+            self._complete(st, g, p, self.roll(st, g))
 
     def _on_incentive(self, st, g, a) -> None:
         p, i = int(st.current_player[g]), a - self.ids.incentive
         zone = self.box_info(int(st.pend_box[g]))[5]
-        self._complete(st, g, p, zone + 1 + i, i * self.t.incentive_step)
+        st.money[g, p] -= i * self.t.incentive_step
+        self._complete(st, g, p, int(self.t.no_die_base[zone]) + i)
 
     def _on_die(self, st, g, a) -> None:
         st.dice[g] = 0
-        self._complete(st, g, int(st.current_player[g]), a - self.ids.die + 1, 0)
+        self._complete(st, g, int(st.current_player[g]), a - self.ids.die + 1)
 
-    def _complete(self, st, g, p, value, incentive) -> None:
-        """Pay and complete the pending box with a work of ``value`` (SPEC §6.7)."""
+    def _complete(self, st, g, p, value) -> None:
+        """Complete the pending box (already paid) with a work of ``value`` (SPEC §6.7)."""
         t = self.t
         box, k = int(st.pend_box[g]), int(st.pend_skill[g])
-        cubes, fl, _, pp, inf, _ = self.box_info(box)
+        _, _, _, pp, inf, _ = self.box_info(box)
         x = self.box_artist_of(st, g, p, box)
-        self.pay(st, g, p, cubes, fl + int(t.hire_cost[x, k]) + incentive)
         st.crests[g, p] -= 1
         st.track[g, p] += pp
         self.add_influence(st, g, p, inf)
@@ -633,9 +638,9 @@ class RulesMixin:
             area = t.box_chiesa == t.box_chiesa[box]
             if st.box_crest[g, p][area].all():
                 if t.box_chiesa[box]:
-                    self.add_influence(st, g, p, 4)
+                    self.add_influence(st, g, p, t.chiesa_influence)
                 else:
-                    st.track[g, p] += 4
+                    st.track[g, p] += t.palazzo_pp
         else:
             st.main_crest[g, box - NUM_BOXES] = p
             st.acq[g, p, self.acq_main + box - NUM_BOXES] += 1
@@ -656,9 +661,10 @@ class RulesMixin:
             st.track[g, captain] = 0
         inf = st.influence[g].astype(np.int64)
         top = inf.max()
-        bishop = int(inf.argmax()) if (inf == top).sum() == 1 and top >= 3 else -1
-        if bishop >= 0 and (st.bishop[g] == bishop or inf[bishop] >= 10):
-            st.track[g, bishop] += 5
+        t = self.t
+        bishop = int(inf.argmax()) if (inf == top).sum() == 1 and top >= t.bishop_min else -1
+        if bishop >= 0 and (st.bishop[g] == bishop or inf[bishop] >= t.cardinal_influence):
+            st.track[g, bishop] += t.cardinal_pp
             st.influence[g, bishop] = 0
         st.captain[g], st.bishop[g] = captain, bishop
         slots = [s for s in (captain, bishop) if s >= 0]

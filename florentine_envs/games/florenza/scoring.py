@@ -15,14 +15,14 @@ class ScoringMixin:
         chiesa = t.box_chiesa
         return {
             "prestige": st.certs.astype(np.int64) + st.track,
-            "captain": (st.captain[:, None] == seats).astype(np.int64),
-            "bishop": (st.bishop[:, None] == seats).astype(np.int64),
-            "cubes": st.res.sum(2).astype(np.int64) // 3,
-            "fiorini": st.money.astype(np.int64) // 300,
-            "empty_spaces": -(st.space_type < 0).sum(2).astype(np.int64),
-            "open_boxes": -(~st.box_crest).sum(2).astype(np.int64),
-            "no_palazzo": -4 * (~st.box_crest[:, :, ~chiesa].any(2)).astype(np.int64),
-            "no_chiesa": -4 * (~st.box_crest[:, :, chiesa].any(2)).astype(np.int64),
+            "captain": t.end_captain * (st.captain[:, None] == seats).astype(np.int64),
+            "bishop": t.end_bishop * (st.bishop[:, None] == seats).astype(np.int64),
+            "cubes": st.res.sum(2).astype(np.int64) // t.end_cubes,
+            "fiorini": st.money.astype(np.int64) // t.end_fiorini,
+            "empty_spaces": -t.end_empty * (st.space_type < 0).sum(2).astype(np.int64),
+            "open_boxes": -t.end_open_box * (~st.box_crest).sum(2).astype(np.int64),
+            "no_palazzo": -t.end_no_palazzo * (~st.box_crest[:, :, ~chiesa].any(2)).astype(np.int64),
+            "no_chiesa": -t.end_no_chiesa * (~st.box_crest[:, :, chiesa].any(2)).astype(np.int64),
         }
 
     def score_now(self, st) -> np.ndarray:

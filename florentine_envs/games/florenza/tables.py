@@ -1,14 +1,13 @@
-"""The component tables as numpy arrays (SPEC §2), built from the engine form of the data.
-
-The engine form is a plain dict (see :func:`Tables.from_dict`); fb-data's
-``florenza_data.json`` is converted to it by ``data_adapter.py`` once its schema is frozen, and
-``provisional.py`` builds it for development until then."""
+"""The component tables as numpy arrays (SPEC §2), built from the validated data dict that
+``data.load_data`` returns (``florenza_data.json``; its keys: DATA_NOTES.md, "SCHEMA")."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from .constants import NUM_BOXES, NUM_NAMED, NUM_RESOURCES, NUM_SKILLS, Z_CATHEDRAL, Z_CIVIC
+from .constants import (
+    CRESTS, NUM_BOXES, NUM_NAMED, NUM_RESOURCES, NUM_SKILLS, NUM_SPACES, ROUNDS, WORKERS, Z_CATHEDRAL, Z_CIVIC,
+)  # fmt: skip
 
 INCOME_KINDS = ("none", "prestige", "influence", "worker", "fiorini", "atrio")
 I_NONE, I_PRESTIGE, I_INFLUENCE, I_WORKER, I_FIORINI, I_ATRIO = range(6)
@@ -144,16 +143,42 @@ class Tables:
                 self.box_skills[i, self.skill_names.index(k)] = True
         self.die_resource = np.array([res.index(r) for r in d["die_resource"]], np.int64)  # [6] face 1..6
         self.draw = {int(k): int(v) for k, v in d["draw"].items()}
-        c = d.get("constants", {})
-        self.start_money = int(c.get("start_fiorini", 300))
-        self.income_fl = int(c.get("income_fiorini", 200))
-        self.income_workers = int(c.get("income_workers", 4))
-        self.die_fallback = int(c.get("die_fallback_fiorini", 100))
-        self.sell_price = int(c.get("market_sell", 100))
-        self.buy_price = int(c.get("market_buy", 200))
-        self.work_pay = int(c.get("go_to_work", 50))
-        self.atrio_price = int(c.get("atrio_sell", 200))
-        self.incentive_step = int(c.get("incentive_step", 50))
+        c = d["constants"]
+        # structural numbers (array shapes, action blocks, the flow) cannot be patched
+        fixed = {"rounds": ROUNDS, "workers_per_family": WORKERS, "workshop_spaces": NUM_SPACES,
+                 "crests_per_family": CRESTS, "cathedral_dice": 2, "incentive_max": 3, "trade_give": 2,
+                 "trade_take": 1, "cardinal_consecutive_rounds": 2, "life_cards": 7}  # fmt: skip
+        for key, value in fixed.items():
+            if c.get(key, value) != value:
+                raise ValueError(f"florenza: constants.{key} is structural in the engine and must stay {value}")
+        self.start_money = int(c["start_fiorini"])
+        self.start_cubes = int(c["start_cubes_each"])
+        self.start_avail = int(c["workers_start_board"])
+        self.income_fl = int(c["income_fiorini"])
+        self.income_marble, self.income_wood = int(c["income_marble"]), int(c["income_wood"])
+        self.income_workers = int(c["income_workers"])
+        self.die_fallback = int(c["die_fallback_fiorini"])
+        self.sell_price, self.buy_price = int(c["market_sell"]), int(c["market_buy"])
+        self.work_pay = int(c["go_to_work"])
+        self.fee, self.fee_floor = int(c["opponent_workshop_fee"]), int(c["opponent_workshop_floor"])
+        self.build_loss = int(c["construction_failure_loss"])
+        # by zone (district, civic, cathedral): failure loss and the no-die base value
+        self.failure_loss = np.array([c["failure_loss_district"], c["failure_loss_civic"],
+                                      c["failure_loss_cathedral"]], np.int32)  # fmt: skip
+        self.named_loss = int(c["failure_loss_named_extra"])
+        self.no_die_base = np.array([c["no_die_base_district"], c["no_die_base_civic"], c["no_die_base_cathedral"]],
+                                    np.int32)  # fmt: skip
+        if not ((self.no_die_base >= 1) & (self.no_die_base + 3 <= 6)).all():
+            raise ValueError("florenza: no-die base values must lie in 1..3 (base + incentive is a die face)")
+        self.palazzo_pp, self.chiesa_influence = int(c["palazzo_complete_pp"]), int(c["chiesa_complete_influence"])
+        self.bishop_min = int(c["bishop_min_influence"])
+        self.cardinal_influence, self.cardinal_pp = int(c["cardinal_influence"]), int(c["cardinal_pp"])
+        self.atrio_gold, self.atrio_price = int(c["atrio_gold"]), int(c["atrio_sell"])
+        self.incentive_step = int(c["incentive_step"])
+        self.end_captain, self.end_bishop = int(c["end_captain_vp"]), int(c["end_bishop_vp"])
+        self.end_cubes, self.end_fiorini = int(c["end_cubes_per_vp"]), int(c["end_fiorini_per_vp"])
+        self.end_empty, self.end_open_box = int(c["end_empty_space_loss"]), int(c["end_missing_district_artwork_loss"])
+        self.end_no_palazzo, self.end_no_chiesa = int(c["end_no_palazzo_loss"]), int(c["end_no_chiesa_loss"])
 
     def _preacher(self, x: int, ch: dict, res: list[str]) -> None:
         self.ch_cost[x], self.ch_cost_fl[x] = _cost(res, ch.get("cost", {}))
