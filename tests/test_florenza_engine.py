@@ -127,7 +127,7 @@ def test_income_pays_family_die_workshops_and_artworks():
     casa = t.ws_names.index("Casa")
     st.space_type[0, 0, 2], st.space_built[0, 0, 2] = casa, True
     st.ws_supply[0, casa] -= 1
-    salone = main_box(game, "Salone")
+    salone = main_box(game, "signoria_salone")
     st.main_crest[0, salone] = 0
     st.crests[0, 0] -= 1
     before = st.copy()
@@ -276,7 +276,7 @@ def test_hire_artist_needs_a_matching_skill_and_a_free_tile():
     game, st = fresh(3)
     t = game.t
     p = int(st.current_player[0])
-    salone = main_box(game, "Salone")
+    salone = main_box(game, "signoria_salone")
     st = act(game, st, f"artwork_{t.art_names[salone]}")
     assert st.phase[0] == C.PH_HIRE and st.current_player[0] == p
     legal = names(game, st)
@@ -460,7 +460,7 @@ def test_salone_completed_by_correggio_with_a_six():
     game, st = fresh(3)
     t = game.t
     empty_round(st)
-    salone, correggio = main_box(game, "Salone"), char(game, "Correggio")
+    salone, correggio = main_box(game, "signoria_salone"), char(game, "Correggio")
     hire_on(game, st, 0, salone, correggio)
     st.res[0, 0] = t.art_cost[salone]
     st.money[0, 0] = 200

@@ -75,7 +75,7 @@ class FlorenzaPresentation:
         for m in range(t.NM):
             crest, worker = int(st.main_crest[g, m]), int(st.main_worker[g, m])
             tag = f"crest player_{crest}" if crest >= 0 else (f"worker player_{worker}" if worker >= 0 else "open")
-            out.append(f"  {t.art_names[m]:<28} {tag}")
+            out.append(f"  {t.art_titles[m]:<36} {tag}")
         for p in range(P):
             out.append(f"player_{p}: {int(st.money[g, p])} fl  cubes "
                        + " ".join(f"{r[:2]}{int(n)}" for r, n in zip(t.resource_names, st.res[g, p]))

@@ -107,7 +107,8 @@ class Tables:
         # artworks ------------------------------------------------------------------
         arts = d["main_artworks"]
         NM = self.NM = len(arts)
-        self.art_names = [a["name"] for a in arts]
+        self.art_names = [str(a.get("id", a["name"])) for a in arts]  # unique ids name actions and components
+        self.art_titles = [f"{a['name']} ({a.get('building', '')})" for a in arts]
         self.art_zone = np.array([Z_CATHEDRAL if a["zone"] == "cathedral" else Z_CIVIC for a in arts], np.int32)
         self.art_cost = np.zeros((NM, NUM_RESOURCES), np.int32)
         self.art_cost_fl = np.zeros(NM, np.int32)
@@ -130,7 +131,7 @@ class Tables:
                                           np.flatnonzero(self.art_zone == Z_CATHEDRAL)])  # fmt: skip
         boxes = d["district_artworks"]
         assert len(boxes) == NUM_BOXES
-        self.box_names = [b["name"] for b in boxes]
+        self.box_names = [str(b.get("id", b["name"])) for b in boxes]
         self.box_chiesa = np.array([b["area"] == "chiesa" for b in boxes], bool)
         self.box_cost = np.zeros((NUM_BOXES, NUM_RESOURCES), np.int32)
         self.box_cost_fl = np.zeros(NUM_BOXES, np.int32)
