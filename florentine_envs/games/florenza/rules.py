@@ -59,19 +59,42 @@ class RulesMixin:
     def decide(self, st, g, phase, player) -> None:
         st.phase[g] = phase
         st.current_player[g] = player
-        self.refresh_mask(st, g)
+        deferred = self.__dict__.get("_deferred")
+        if phase == PH_PLACE and deferred is not None:
+            deferred.append(g)  # masked with the batch's other placements (see ``_batched``)
+        else:
+            self.refresh_mask(st, g)
+
+    def _batched(self, st, run) -> None:
+        """``run()`` with PLACE masks collected and computed together at the end (one
+        :meth:`place_masks` call for every game that reached a placement one game at a time)."""
+        self._deferred = []
+        try:
+            run()
+        finally:
+            G, self._deferred = np.array(self._deferred, np.int64), None
+        if G.size:
+            st.legal_action_mask[G] = self.place_masks(st, G, st.current_player[G].astype(np.int64))
 
     # ------------------------------------------------------------ dispatch
 
     def _apply(self, state, games, actions) -> None:
         if games.size > 1:
-            # the most frequent decisions -- placements and hiring -- run batched
-            ids, phase = self.ids, state.phase[games]
-            batched = (phase == PH_PLACE) & ((actions < ids.charity_own) | (actions == ids.work))
-            batched |= phase == PH_HIRE
-            if batched.any():
-                self._place_batch(state, games[batched], actions[batched])
-                games, actions = games[~batched], actions[~batched]
+            self._batched(state, lambda: self._apply_many(state, games, actions))
+            return
+        self._apply_each(state, games, actions)
+
+    def _apply_many(self, state, games, actions) -> None:
+        # the most frequent decisions -- placements and hiring -- run batched
+        ids, phase = self.ids, state.phase[games]
+        batched = (phase == PH_PLACE) & ((actions < ids.charity_own) | (actions == ids.work))
+        batched |= phase == PH_HIRE
+        if batched.any():
+            self._place_batch(state, games[batched], actions[batched])
+            games, actions = games[~batched], actions[~batched]
+        self._apply_each(state, games, actions)
+
+    def _apply_each(self, state, games, actions) -> None:
         handlers = self._handlers()
         for g, a in zip(games.tolist(), actions.tolist()):
             handlers[int(state.phase[g])](state, g, a)

@@ -51,7 +51,12 @@ class SetupMixin:
         st.seed[:] = seeds
         st.order[:, :P] = np.argsort(rng.shuffle_keys(seeds, STREAM_ORDER, 0, P), axis=1, kind="stable")
         st.bag[:] = np.argsort(rng.shuffle_keys(seeds, STREAM_BAG, 0, NUM_NAMED), axis=1, kind="stable")
-        for g in range(B):
+        self._batched(st, lambda: self._setup_games(st))
+        return st
+
+    def _setup_games(self, st) -> None:
+        P, t = self.num_players, self.t
+        for g in range(st.batch_size):
             for _ in range(t.draw[P]):
                 self.draw_character(st, g)
             if self.first_game:
@@ -63,4 +68,3 @@ class SetupMixin:
             else:
                 st.stage[g] = ST_SETUP
             self._continue(st, g)
-        return st
