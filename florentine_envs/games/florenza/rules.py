@@ -28,11 +28,10 @@ class RulesMixin:
 
     def players_in_order(self, st, g) -> list[int]:
         """The distinct players of this round's turn order, in slot order (SPEC §4)."""
-        out = []
-        for q in st.order[g, : st.nslots[g]]:
-            if int(q) not in out:
-                out.append(int(q))
-        return out
+        order = st.order[g].tolist()
+        if st.nslots[g] == self.num_players:
+            return order[: self.num_players]
+        return order[:1] + order[2 : self.num_players + 1]  # a double office holder's two slots
 
     def roll(self, st, g) -> int:
         """The next die roll of game g (SPEC §3)."""
@@ -570,8 +569,9 @@ class RulesMixin:
 
     def _artwork_boxes(self, st, g, p) -> list[int]:
         """p's boxes with its worker, in resolution order (D8)."""
-        boxes = [d for d in range(NUM_BOXES) if st.box_worker[g, p, d]]
-        return boxes + [NUM_BOXES + int(m) for m in self.t.main_order if st.main_worker[g, m] == p]
+        boxes = np.flatnonzero(st.box_worker[g, p]).tolist()
+        main = self.t.main_order
+        return boxes + (NUM_BOXES + main[st.main_worker[g, main] == p]).tolist()
 
     def _artwork_step(self, st, g) -> bool:
         players = self.players_in_order(st, g)
