@@ -761,3 +761,12 @@ def test_batched_observation_equals_the_one_game_path():
     for q in range(4):
         obs = game.observe(st, np.full(8, q))
         assert ((obs >= low) & (obs <= high)).all()
+
+
+def test_scalar_die_rolls_equal_the_core_hash():
+    from florentine_envs.core import rng
+    from florentine_envs.games.florenza.rules import scalar_randint
+
+    for seed in (0, 1, 2**63 + 5, 2**64 - 1):
+        for counter in range(40):
+            assert scalar_randint(seed, C.STREAM_DIE, counter, 6) == int(rng.randint(np.uint64(seed), C.STREAM_DIE, counter, 6))
