@@ -694,17 +694,46 @@ def test_randomize_hidden_leaves_every_observation_and_mask_unchanged():
         assert not np.array_equal(st.seed, other.seed)
 
 
+def per_game_policy(state, seeds):
+    """A legal action per game that depends only on the game's seed and its step count (so a
+    game plays the same moves in any batch)."""
+    actions = np.zeros(state.batch_size, np.int64)
+    for b in range(state.batch_size):
+        legal = np.flatnonzero(state.legal_action_mask[b])
+        if legal.size:
+            actions[b] = legal[(int(seeds[b]) * 7919 + int(state.step_count[b]) * 104729) % legal.size]
+    return actions
+
+
 def test_batch_games_are_independent():
     game = Florenza(3, die="no_die")
-    seeds = np.array([5, 6, 7], np.uint64)
-    batch = random_games(game, seeds, check=False)
-    for i, s in enumerate(seeds):
-        alone = random_games(game, [s], check=False)
-        # the random actions depend on the batch (one generator): compare set-ups only
-        assert alone.bag[0].tolist() == batch.bag[i].tolist()
-    a = game.init(seeds)
-    b = game.init(seeds[1:])
-    assert np.array_equal(game.observe(a.select(np.arange(1, 3)), np.zeros(2, int)), game.observe(b, np.zeros(2, int)))
+    seeds = np.array([5, 6, 7, 8], np.uint64)
+    batch = game.init(seeds)
+    while not batch.terminated.all():
+        batch = game.step(batch, per_game_policy(batch, seeds))
+    for i, seed in enumerate(seeds):
+        alone = game.init(seeds[i : i + 1])
+        while not alone.terminated[0]:
+            alone = game.step(alone, per_game_policy(alone, seeds[i : i + 1]))
+        # rewards are those of the last step: the batch went on after this game ended
+        assert np.array_equal(alone.scores[0], batch.scores[i]) and (alone.final_rank[0] == batch.final_rank[i]).all()
+        assert all(np.array_equal(x[0], y[i]) for name, x in alone.arrays().items() if name != "rewards"
+                   for y in [batch.arrays()[name]])  # fmt: skip
+
+
+def test_every_kind_of_action_is_played():
+    game = Florenza(3)
+    seen = set()
+    st = game.init(np.arange(24, dtype=np.uint64))
+    gen = np.random.default_rng(5)
+    while not st.terminated.all():
+        mask = st.legal_action_mask
+        actions = (gen.random(mask.shape) * mask).argmax(1)
+        seen.update(game.action_names[a].split("_")[0] for a, t in zip(actions, st.terminated) if not t)
+        st = game.step(st, actions)
+    blocks = {"operate", "build", "artwork", "go", "charity", "character", "target", "pass", "sell", "buy", "trade",
+              "resource", "convert", "atrio", "skill", "die"}  # fmt: skip
+    assert blocks <= seen, blocks - seen
 
 
 def test_saved_states_round_trip_and_bad_ones_are_refused():
