@@ -799,3 +799,18 @@ def test_scalar_die_rolls_equal_the_core_hash():
     for seed in (0, 1, 2**63 + 5, 2**64 - 1):
         for counter in range(40):
             assert scalar_randint(seed, C.STREAM_DIE, counter, 6) == int(rng.randint(np.uint64(seed), C.STREAM_DIE, counter, 6))
+
+
+def test_render_narrate_and_describe_for_terminal_play():
+    game, st = fresh(3)
+    text = game.render(st)
+    for part in ("Life in Florenza", "Main board", "workshops", "district", "track", "Salone (Palazzo della Signoria)"):
+        assert part in text
+    p = int(st.current_player[0])
+    q = (p + 1) % 3
+    w = game.t.ws_names[int(st.space_type[0, q, 0])]
+    assert game.describe_action(st, 0, game.action_names.index("operate_1_1")) == f"operate player_{q}'s {w} (space 1)"
+    before = st.copy()
+    after = act(game, st, "operate_1_1")
+    lines = game.narrate(before, after, 0, game.action_names.index("operate_1_1"), False)
+    assert lines[0].startswith(f"player_{p} operate") and any("prestige -1" in line for line in lines)

@@ -74,8 +74,19 @@ class FlorenzaPresentation:
         out.append("Main board:")
         for m in range(t.NM):
             crest, worker = int(st.main_crest[g, m]), int(st.main_worker[g, m])
-            tag = f"crest player_{crest}" if crest >= 0 else (f"worker player_{worker}" if worker >= 0 else "open")
+            if crest >= 0:
+                tag = f"crest player_{crest}"
+            elif worker >= 0:
+                x = int(st.main_artist[g, m])
+                tag = f"worker player_{worker}" + (f" with {t.slot_names[x]}" if x >= 0 else "")
+            else:
+                skills = "/".join(k for k, ok in zip(t.skill_names, t.art_skills[m]) if ok)
+                tag = f"open ({skills}; {t.art_pp[m]} prestige)"
             out.append(f"  {t.art_titles[m]:<36} {tag}")
+        market = [f"player_{q}" for q in range(P) if st.market_worker[g, q]]
+        pulpit = int(st.cath_pulpit[g])
+        out.append("market: " + (", ".join(market) or "-") + "   cathedral pulpit: "
+                   + (f"player_{pulpit}" if pulpit >= 0 else "-"))  # fmt: skip
         for p in range(P):
             out.append(f"player_{p}: {int(st.money[g, p])} fl  cubes "
                        + " ".join(f"{r[:2]}{int(n)}" for r, n in zip(t.resource_names, st.res[g, p]))
@@ -83,9 +94,14 @@ class FlorenzaPresentation:
                        f"{int(st.influence[g, p])}  workers {int(st.avail[g, p])}/{int(st.pool[g, p])}")  # fmt: skip
             ws = []
             for s in range(NUM_SPACES):
-                w = int(st.space_type[g, p, s])
-                ws.append(f"{s + 1}:" + ("-" if w < 0 else t.ws_names[w] + ("" if st.space_built[g, p, s] else "*")))
-            out.append("   workshops " + " ".join(ws))
-            boxes = " ".join(f"{t.box_names[d]}{'#' if st.box_crest[g, p, d] else ''}" for d in range(NUM_BOXES))
-            out.append("   district  " + boxes)
+                w, u = int(st.space_type[g, p, s]), int(st.space_worker[g, p, s])
+                name = "-" if w < 0 else t.ws_names[w] + ("" if st.space_built[g, p, s] else "*")
+                ws.append(f"{s + 1}:{name}" + (f"[p{u}]" if u >= 0 else ""))
+            out.append("   workshops (* unfinished, [pN] worker) " + " ".join(ws))
+            boxes = []
+            for d in range(NUM_BOXES):
+                x = int(st.box_artist[g, p, d])
+                mark = "#" if st.box_crest[g, p, d] else (f"[{t.slot_names[x]}]" if st.box_worker[g, p, d] else "")
+                boxes.append(t.box_names[d] + mark)
+            out.append("   district (# completed) " + " ".join(boxes))
         return "\n".join(out)
