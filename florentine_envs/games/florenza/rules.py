@@ -84,13 +84,17 @@ class RulesMixin:
             self.refresh_mask(st, g)
 
     def _batched(self, st, run) -> None:
-        """``run()`` with PLACE masks collected and computed together at the end (one
-        :meth:`place_masks` call for every game that reached a placement one game at a time)."""
-        self._deferred = []
+        """``run()`` with the games reaching phase 7 resolved together (:meth:`_resolve_artworks`) and
+        PLACE masks collected and computed together at the end (one :meth:`place_masks` call for
+        every game that reached a placement one game at a time)."""
+        self._deferred, self._art_queue = [], []
         try:
             run()
+            while self._art_queue:
+                queued, self._art_queue = np.unique(self._art_queue), []
+                self._resolve_artworks(st, queued)
         finally:
-            G, self._deferred = np.array(self._deferred, np.int64), None
+            G, self._deferred, self._art_queue = np.array(self._deferred, np.int64), None, None
         if G.size:
             st.legal_action_mask[G] = self.place_masks(st, G, st.current_player[G].astype(np.int64))
 
@@ -276,6 +280,10 @@ class RulesMixin:
                 if self._district_step(st, g):
                     return
             elif stage == ST_ARTWORK:
+                queue = self.__dict__.get("_art_queue")
+                if queue is not None:
+                    queue.append(g)  # resolved with the batch's other games in phase 7
+                    return
                 if self._artwork_step(st, g):
                     return
             elif stage == ST_ORDER:
@@ -609,6 +617,64 @@ class RulesMixin:
             st.ptr[g] += 1
         self._set_stage(st, g, ST_ORDER)
         return False
+
+    def _resolve_artworks(self, st, G) -> None:
+        """:meth:`_artwork_step` for games ``G`` together: failures resolve at once; each game
+        stops at its next SKILL decision, or leaves phase 7 through :meth:`_continue`."""
+        t, P, ids = self.t, self.num_players, self.ids
+        active, leaving = G, []
+        while active.size:
+            done = st.ptr[active] >= P
+            leaving.extend(active[done].tolist())
+            g = active[~done]
+            double = st.nslots[g] == P + 1  # the player order: a double office holder's slots once
+            slot = st.ptr[g].astype(np.int64) + (double & (st.ptr[g] >= 1))
+            p = st.order[g, slot].astype(np.int64)
+            district = st.box_worker[g, p]  # [n, 8]
+            mine = st.main_worker[g][:, t.main_order] == p[:, None]  # [n, NM] in resolution order
+            box = np.where(district.any(1), district.argmax(1),
+                           np.where(mine.any(1), NUM_BOXES + t.main_order[mine.argmax(1)], -1))  # fmt: skip
+            st.ptr[g[box < 0]] += 1
+            has = box >= 0
+            g, p, box = g[has], p[has], box[has]
+            is_district = box < NUM_BOXES
+            x = np.where(is_district, st.box_artist[g, p, np.minimum(box, NUM_BOXES - 1)],
+                         st.main_artist[g, np.maximum(box - NUM_BOXES, 0)]).astype(np.int64)  # fmt: skip
+            cubes_ok = (st.res[g, p] >= t.all_cost[box]).all(1)
+            payable = t.skills[x] & t.all_skills[box] & cubes_ok[:, None]
+            payable &= st.money[g, p][:, None] >= t.all_cost_fl[box][:, None] + t.hire_cost[x]
+            ok = payable.any(1)
+            if ok.any():
+                Gk = g[ok]
+                st.pend_box[Gk] = box[ok]
+                st.phase[Gk] = PH_SKILL
+                st.current_player[Gk] = p[ok]
+                rows = np.zeros((Gk.size, self.num_actions), bool)
+                rows[:, ids.skill : ids.skill + 3] = payable[ok]
+                st.legal_action_mask[Gk] = rows
+            fail = ~ok
+            if fail.any():
+                Gf, pf, bf, xf = g[fail], p[fail], box[fail], x[fail]
+                st.track[Gf, pf] -= (t.failure_loss[t.all_zone[bf]] + t.named_loss * (xf < NUM_NAMED)).astype(np.int16)
+                self._release_boxes(st, Gf, pf, bf, xf)
+            active = np.concatenate([g[fail], active[~done][~has]])
+        for g in leaving:
+            self._set_stage(st, g, ST_ORDER)
+            self._continue(st, g)
+
+    def _release_boxes(self, st, G, p, box, x) -> None:
+        """:meth:`_release_box` for games ``G`` (one box each), batched."""
+        d = box < NUM_BOXES
+        st.box_worker[G[d], p[d], box[d]] = False
+        st.box_artist[G[d], p[d], box[d]] = -1
+        st.main_worker[G[~d], box[~d] - NUM_BOXES] = -1
+        st.main_artist[G[~d], box[~d] - NUM_BOXES] = -1
+        named = x < NUM_NAMED
+        st.char_where[G[named], x[named]] = ON_CARD
+        st.unnamed_left[G[~named], x[~named] - NUM_NAMED] += 1
+        st.pool[G, p] += 1
+        st.pend_box[G] = -1
+        st.pend_skill[G] = -1
 
     def _release_box(self, st, g, p, box) -> int:
         """Take p's worker and the artist off the box; the artist's tile returns; -> the slot x."""

@@ -142,6 +142,11 @@ class Tables:
             self.box_cost[i], self.box_cost_fl[i] = _cost(res, b.get("cost", {}))
             for k in b["skills"]:
                 self.box_skills[i, self.skill_names.index(k)] = True
+        # every box by id (district d < 8, main 8 + m): cost, Fiorini, skills, zone
+        self.all_cost = np.concatenate([self.box_cost, self.art_cost])  # [8 + NM, 6]
+        self.all_cost_fl = np.concatenate([self.box_cost_fl, self.art_cost_fl])
+        self.all_skills = np.concatenate([self.box_skills, self.art_skills])  # [8 + NM, 3]
+        self.all_zone = np.concatenate([np.zeros(NUM_BOXES, np.int32), self.art_zone])
         self.die_resource = np.array([res.index(r) for r in d["die_resource"]], np.int64)  # [6] face 1..6
         self.draw = {int(k): int(v) for k, v in d["draw"].items()}
         c = d["constants"]
