@@ -92,7 +92,12 @@ class RulesMixin:
             run()
             while self._art_queue:
                 queued, self._art_queue = np.unique(self._art_queue), []
-                self._resolve_artworks(st, queued)
+                if queued.size >= 8:
+                    self._resolve_artworks(st, queued)
+                    continue
+                for g in queued.tolist():  # a few games: one at a time is cheaper
+                    if not self._artwork_step(st, g):
+                        self._continue(st, g)
         finally:
             G, self._deferred, self._art_queue = np.array(self._deferred, np.int64), None, None
         if G.size:
