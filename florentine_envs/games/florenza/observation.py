@@ -162,7 +162,7 @@ class FlorenzaObservation:
         rel = (np.arange(P) + o) % P  # rel[j] = the seat at relative position j
 
         def put(field, values):
-            row[L[field]] = np.ravel(values)
+            row[L[field]] = values.ravel() if values.ndim > 1 else values
 
         def one_hot_seat(field, seat):
             if seat >= 0:
@@ -176,10 +176,9 @@ class FlorenzaObservation:
         one_hot_seat("captain", int(st.captain[g]))
         one_hot_seat("bishop", int(st.bishop[g]))
         order = self.players_in_order(st, g)
-        tp = np.zeros((P, P))
+        start = L["turn_position"].start
         for j in range(P):
-            tp[j, order.index(int(rel[j]))] = 1
-        put("turn_position", tp)
+            row[start + j * P + order.index((o + j) % P)] = 1
         if st.income_res[g] >= 0:
             row[L["income_resource"].start + int(st.income_res[g])] = 1
         if phase == PH_CATHEDRAL_DIE:
@@ -205,12 +204,14 @@ class FlorenzaObservation:
             put("market_used", st.market_used[g])
         cs, where = st.char_state[g], st.char_where[g]
         in_play = cs == IN_PLAY
-        put("bag", cs == IN_BAG)
-        put("char_life", st.life[g])
-        put("char_on_card", in_play & (where == ON_CARD))
-        put("char_detained", in_play & (where == DETAINED))
-        put("char_expelled", in_play & (where == EXPELLED))
-        put("char_flipped", st.flipped[g])
+        # bag, life, on card, detained, expelled, flipped: six consecutive fields of 40
+        chars = row[L["bag"].start : L["char_flipped"].stop].reshape(6, NUM_NAMED)
+        chars[0] = cs == IN_BAG
+        chars[1] = st.life[g]
+        chars[2] = in_play & (where == ON_CARD)
+        chars[3] = in_play & (where == DETAINED)
+        chars[4] = in_play & (where == EXPELLED)
+        chars[5] = st.flipped[g]
         put("unnamed_left", st.unnamed_left[g])
         put("workshop_supply", st.ws_supply[g])
         crest = st.main_crest[g].astype(np.int64)
