@@ -436,3 +436,18 @@ def test_economy_no_preacher_dominates():
     named = [net(c) for c in D["characters"] if c["kind"] == "preacher"]
     assert all(200 <= v <= 260 for v in named), named
     assert net(D["unnamed_preacher"]) < min(named)
+
+
+def test_validate_rejects_a_wrongly_shaped_value():
+    d = load_data()
+    d["characters"][10]["skills"]["painter"] = [100]
+    with pytest.raises(ValueError, match="characters.11.skills.painter: must be an object"):
+        validate(d)
+    d = load_data()
+    d["main_artworks"][0]["cost"] = None
+    with pytest.raises(ValueError, match="main_artworks.banco_atrio.cost: must be an object"):
+        validate(d)
+    d = load_data()
+    d["characters"][4]["workers"] = None
+    with pytest.raises(ValueError, match="characters.5.workers: must be a list of 6 values"):
+        validate(d)

@@ -213,10 +213,19 @@ def _skills(v, skills: list, path: str) -> None:
         _fail(path, f"must be a non-empty list of distinct skills from {skills}, got {v!r}")
 
 
-def _ids(records, path: str) -> list:
+def _text(v, path: str) -> None:
+    if not isinstance(v, str) or not v:
+        _fail(path, f"must be a non-empty string, got {v!r}")
+
+
+def _ids(records, path: str, kind: str) -> list:
+    """The ids of a list of records; ``kind`` is ``"int"`` (numbered components) or ``"str"``."""
     if not isinstance(records, list) or not all(isinstance(r, dict) and "id" in r for r in records):
         _fail(path, "must be a list of records with an 'id'")
     ids = [r["id"] for r in records]
+    for i in ids:
+        if _kind(i) != kind or i == "":
+            _fail(path, f"ids must be {'integers' if kind == 'int' else 'non-empty strings'}, got {i!r}")
     if len(set(map(str, ids))) != len(ids):
         _fail(path, f"duplicate ids in {ids}")
     return ids
@@ -224,7 +233,17 @@ def _ids(records, path: str) -> list:
 
 def validate(d: dict) -> None:
     """Raise ``ValueError`` naming the first thing wrong in the component data ``d``."""
+    try:
+        _validate(d)
+    except (KeyError, TypeError, AttributeError, IndexError) as err:  # a value of the wrong shape
+        raise ValueError(f"florenza: component data is malformed ({type(err).__name__}: {err})") from None
+
+
+def _validate(d: dict) -> None:
     _keys(d, TOP_KEYS, "(top)")
+    if d["game"] != "florenza":
+        _fail("game", f"must be 'florenza', got {d['game']!r}")
+    _int(d["edition"], "edition", 2, 2)
     prov = d["provenance"]
     _keys(prov, TABLES, "provenance")
     for t, entry in prov.items():
@@ -265,15 +284,15 @@ def validate(d: dict) -> None:
 
 def _validate_workshops(d: dict, res: list, c: dict) -> None:
     ws = d["workshops"]
-    ids = _ids(ws, "workshops")
+    ids = _ids(ws, "workshops", "int")
     if ids != list(range(1, len(ws) + 1)):
         _fail("workshops", f"ids must be 1..{len(ws)} in order, got {ids}")
     cost_keys, gain_keys = res + ["fiorini"], res + ["fiorini", "prestige", "influence"]
     for w in ws:
         p = f"workshops.{w['id']}"
         _keys(w, WORKSHOP_KEYS, p)
-        if not isinstance(w["name"], str) or not w["name"]:
-            _fail(f"{p}.name", "must be a non-empty string")
+        _text(w["name"], f"{p}.name")
+        _text(w["english"], f"{p}.english")
         _int(w["quantity"], f"{p}.quantity", 1)
         if w["unique"] is not (w["quantity"] == 1):
             _fail(f"{p}.unique", f"must be {w['quantity'] == 1} (quantity {w['quantity']})")
@@ -321,7 +340,7 @@ def _validate_preacher(ch: dict, p: str, res: list, workers_die: bool) -> None:
 
 def _validate_characters(d: dict, res: list, skills: list, c: dict) -> None:
     chars = d["characters"]
-    ids = _ids(chars, "characters")
+    ids = _ids(chars, "characters", "int")
     if ids != list(range(1, NUM_NAMED + 1)):
         _fail("characters", f"ids must be 1..{NUM_NAMED} in order")
     names = [ch.get("name") for ch in chars]
@@ -377,6 +396,9 @@ def _validate_characters(d: dict, res: list, skills: list, c: dict) -> None:
 def _artwork_box(a: dict, p: str, keys: tuple, place: str, places: tuple, res: list, skills: list) -> None:
     """The fields a main-board and a district artwork box share; ``place`` is zone or area."""
     _keys(a, keys, p)
+    _text(a["name"], f"{p}.name")
+    if "building" in a:
+        _text(a["building"], f"{p}.building")
     if a[place] not in places:
         _fail(f"{p}.{place}", f"must be one of {places}, got {a[place]!r}")
     _bag(a["cost"], res + ["fiorini"], f"{p}.cost")
@@ -387,7 +409,7 @@ def _artwork_box(a: dict, p: str, keys: tuple, place: str, places: tuple, res: l
 
 def _validate_artworks(d: dict, res: list, skills: list) -> None:
     arts = d["main_artworks"]
-    _ids(arts, "main_artworks")
+    _ids(arts, "main_artworks", "str")
     for a in arts:
         p = f"main_artworks.{a['id']}"
         _artwork_box(a, p, MAIN_KEYS, "zone", ZONES, res, skills)
@@ -403,7 +425,7 @@ def _validate_artworks(d: dict, res: list, skills: list) -> None:
     if sum(a["income"]["kind"] == "atrio" for a in arts) > 1:
         _fail("main_artworks", "at most one artwork pays the Atrio's income")
     boxes = d["district_artworks"]
-    _ids(boxes, "district_artworks")
+    _ids(boxes, "district_artworks", "str")
     if len(boxes) != NUM_DISTRICT_BOXES:
         _fail("district_artworks", f"a district board has {NUM_DISTRICT_BOXES} artwork boxes, got {len(boxes)}")
     for b in boxes:
