@@ -513,9 +513,10 @@ def test_cathedral_rolls_two_dice_and_the_player_chooses():
     assert st.phase[0] == C.PH_CATHEDRAL_DIE
     assert names(game, st) == {f"die_{v}" for v in faces(n)}
     best = max(faces(n))
-    before = prestige(st, 0)
+    # the box's prestige and the crest come before the dice (the rulebook's order, lead's Q6)
+    assert prestige(st, 0) == t.art_pp[cathedral] and st.main_crest[0, cathedral] == 0
     st = act(game, st, f"die_{best}")
-    assert prestige(st, 0) == before + t.art_pp[cathedral] + t.die_pp[40 + k, k, best]
+    assert prestige(st, 0) == t.art_pp[cathedral] + t.die_pp[40 + k, k, best]
 
 
 def test_raffaello_in_the_no_die_variant():

@@ -705,14 +705,18 @@ class RulesMixin:
         st.track[g, p] -= self.t.failure_loss[zone] + self.t.named_loss * (x < NUM_NAMED)
 
     def _on_skill(self, st, g, a) -> None:
-        """The skill is chosen and the artist and the artwork are paid before any die or
-        incentive ("You must choose the skill and pay the artist before rolling the die")."""
+        """The skill is chosen, the artist and the artwork are paid, the box's prestige and
+        influence taken and the crest placed, all before any die or incentive (the rulebook's
+        order: "You must choose the skill and pay the artist before rolling the die"; "After
+        paying the costs of the artwork, you receive all prestige points and church influence
+        shown ... Then place one of your family crest tokens"; lead's Q2 and Q6)."""
         t = self.t
         p, k = int(st.current_player[g]), a - self.ids.skill
         st.pend_skill[g] = k
         box = int(st.pend_box[g])
         cubes, fl, _, _, _, zone = self.box_info(box)
         self.pay(st, g, p, cubes, fl + int(t.hire_cost[self.box_artist_of(st, g, p, box), k]))
+        self._crest(st, g, p, box)
         if self.no_die:
             self.decide(st, g, PH_INCENTIVE, p)
         elif zone == Z_CATHEDRAL:
@@ -733,19 +737,26 @@ class RulesMixin:
         self._complete(st, g, int(st.current_player[g]), a - self.ids.die + 1)
 
     def _complete(self, st, g, p, value) -> None:
-        """Complete the pending box (already paid) with a work of ``value`` (SPEC §6.7)."""
+        """The artist's prestige for a work of ``value``; the tile and the worker leave the box
+        (SPEC §6.7: the box is already paid and crested)."""
         t = self.t
         box, k = int(st.pend_box[g]), int(st.pend_skill[g])
-        _, _, _, pp, inf, _ = self.box_info(box)
         x = self.box_artist_of(st, g, p, box)
-        st.crests[g, p] -= 1
-        st.track[g, p] += pp
-        self.add_influence(st, g, p, inf)
         if x < NUM_NAMED and t.mp[x, k, value] and not st.flipped[g, x]:
             st.track[g, p] += t.mp_pp[x, k, value]
             st.flipped[g, x] = True
         else:
             st.track[g, p] += t.die_pp[x, k, value]
+        self._release_box(st, g, p, box)
+        self._continue(st, g)
+
+    def _crest(self, st, g, p, box) -> None:
+        """The box's prestige and influence, p's crest on it, and a full Palazzo's / Chiesa's bonus."""
+        t = self.t
+        _, _, _, pp, inf, _ = self.box_info(box)
+        st.track[g, p] += pp
+        self.add_influence(st, g, p, inf)
+        st.crests[g, p] -= 1
         if box < NUM_BOXES:
             st.box_crest[g, p, box] = True
             st.acq[g, p, self.acq_box + box] += 1
@@ -758,8 +769,6 @@ class RulesMixin:
         else:
             st.main_crest[g, box - NUM_BOXES] = p
             st.acq[g, p, self.acq_main + box - NUM_BOXES] += 1
-        self._release_box(st, g, p, box)
-        self._continue(st, g)
 
     # ------------------------------------------------------------ phases 8-9
 
