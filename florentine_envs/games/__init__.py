@@ -4,6 +4,7 @@ and its Gymnasium id (``gymnasium.make("florentine/<Name>-v<version>")``)."""
 from ..core.learner import register_gymnasium
 from ..core.registry import register
 from .firenze import Firenze
+from .florenza import Florenza
 from .florenza_cards import FlorenzaCards
 from .medici import Medici
 from .princes import Princes
@@ -11,8 +12,10 @@ from .princes import Princes
 register("medici", Medici)
 register("firenze", Firenze)
 register("florenza_cards", FlorenzaCards)
+register("florenza", Florenza)
 register("princes", Princes)
 register_gymnasium("medici", "Medici", Medici.version)
 register_gymnasium("firenze", "Firenze", Firenze.version)
 register_gymnasium("florenza_cards", "FlorenzaCards", FlorenzaCards.version)
+register_gymnasium("florenza", "Florenza", Florenza.version)
 register_gymnasium("princes", "Princes", Princes.version)

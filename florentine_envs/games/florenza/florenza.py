@@ -1,0 +1,195 @@
+"""Florenza (board game, 2nd edition; Placentia Games), batched numpy engine for 2-5 players.
+
+The encoding (action ids, observation layout, order of automatic steps, use of randomness) is
+fixed in ``SPEC.md`` beside this file; ``DESIGN_NOTES.md`` numbers every reading of an unclear
+rulebook sentence (D1..). The rules are the rulebook's
+(``shared/rules/florenza_board_game_2nd_edition.txt``).
+
+Workers may be placed without the means to pay: a workshop to build or an artwork to complete
+is only paid in phases 6-7, and the rulebook allows planning ahead and punishes failure
+("You do not have to have the resources required … when you place"). Only charity is paid at
+once and so needs the money (D24).
+
+Modules: ``constants`` (streams, phases, action layout), ``data`` (fb-data's loading and
+validation of ``florenza_data.json``), ``tables`` (the component tables as arrays), ``setup`` (blank state,
+set-up), ``rules`` (handlers and the automatic flow), ``masks``, ``scoring``, ``observation``,
+``presentation``, and this module (state, options, invariants, hidden-information resampling).
+
+Hidden information: only the order of the bag and future dice.
+
+Changelog: v0 -- first release.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import numpy as np
+
+from ...core import rng
+from ...core.game import Game
+from ...core.state import State
+from .constants import (
+    CRESTS, GONE, IN_BAG, IN_PLAY, NUM_BOXES, NUM_NAMED, PH_OVER, WORKERS, ActionIds,
+)  # fmt: skip
+from .masks import MaskMixin
+from .observation import FlorenzaObservation
+from .presentation import FlorenzaPresentation
+from .rules import RulesMixin
+from .scoring import ScoringMixin
+from .setup import SetupMixin
+from .data import load_data
+from .tables import Tables
+
+
+@dataclasses.dataclass
+class FlorenzaState(State):
+    """Shapes: B games, P players, NW workshop types, NM main-board artworks (SPEC §7)."""
+
+    stage: np.ndarray  # int8[B]          rulebook phase of the automatic flow (constants.ST_*)
+    round: np.ndarray  # int8[B]          1..8
+    ptr: np.ndarray  # int8[B]            placement slot / market player / district player / artwork player
+    sub: np.ndarray  # int8[B]            income/office done flag, district space
+    order: np.ndarray  # int8[B, P+1]     turn slots (seats), -1 past nslots
+    nslots: np.ndarray  # int8[B]
+    captain: np.ndarray  # int8[B]        -1 none
+    bishop: np.ndarray  # int8[B]         -1 none
+    money: np.ndarray  # int32[B, P]
+    res: np.ndarray  # int16[B, P, 6]
+    track: np.ndarray  # int16[B, P]      prestige on the track (may be negative)
+    certs: np.ndarray  # int16[B, P]      prestige certificates
+    influence: np.ndarray  # int16[B, P]
+    avail: np.ndarray  # int8[B, P]       workers on the district board, not yet placed
+    pool: np.ndarray  # int8[B, P]
+    detained: np.ndarray  # int8[B, P]    workers on the guard card
+    at_work: np.ndarray  # int8[B, P]     workers gone to work
+    market_worker: np.ndarray  # bool[B, P]
+    pulpit_own: np.ndarray  # bool[B, P]
+    cath_pulpit: np.ndarray  # int8[B]    seat on the Cathedral pulpit, -1
+    crests: np.ndarray  # int8[B, P]      crests not yet placed
+    space_type: np.ndarray  # int8[B, P, 8]   workshop type on each space, -1 empty
+    space_built: np.ndarray  # bool[B, P, 8]  finished side up
+    space_worker: np.ndarray  # int8[B, P, 8] seat of the worker on it, -1
+    ws_supply: np.ndarray  # int8[B, NW]  tiles in the supply
+    box_crest: np.ndarray  # bool[B, P, 8]
+    box_worker: np.ndarray  # bool[B, P, 8]
+    box_artist: np.ndarray  # int8[B, P, 8]   character slot hired, -1
+    main_crest: np.ndarray  # int8[B, NM]     seat, -1
+    main_worker: np.ndarray  # int8[B, NM]    seat, -1
+    main_artist: np.ndarray  # int8[B, NM]    character slot, -1
+    bag: np.ndarray  # int8[B, 40]        draw order of the named characters
+    bag_pos: np.ndarray  # int8[B]        characters drawn so far
+    char_state: np.ndarray  # int8[B, 40] bag / in play / gone
+    life: np.ndarray  # int8[B, 40]       Life in Florenza card while in play, 0 otherwise
+    char_where: np.ndarray  # int8[B, 40] on card / on a box / detained / expelled / on a pulpit
+    flipped: np.ndarray  # bool[B, 40]    masterpiece made
+    unnamed_left: np.ndarray  # int8[B, 4]  unnamed tiles on their cards per kind
+    rolls: np.ndarray  # int32[B]         die rolls so far
+    income_res: np.ndarray  # int8[B]     resource of this round's income die, -1 in round 1
+    pend_box: np.ndarray  # int8[B]       box being hired for / completed (district d, main 8 + m), -1
+    pend_skill: np.ndarray  # int8[B]
+    pend_pulpit: np.ndarray  # int8[B]    0 own, 1 cathedral, -1
+    pend_ws: np.ndarray  # int8[B]        workshop type of a pending conversion, -1
+    dice: np.ndarray  # int8[B, 2]        the Cathedral's two rolls while choosing
+    trade_given: np.ndarray  # int8[B, 6]
+    market_used: np.ndarray  # int8[B, 3] sell, buy, trade used by the player at the market
+    acq: np.ndarray  # int16[B, P, C]     acquisitions (balance hooks)
+    final_rank: np.ndarray  # int8[B, P]  0 until the end
+
+
+class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixin, RulesMixin, SetupMixin, Game):
+    """Florenza (board game). Options: ``die`` ("die" | "no_die"), ``two_player_variant`` (bool),
+    ``first_game`` (bool), ``reward`` ("win" | "score"), ``data`` (see SPEC §1)."""
+
+    name = "florenza"
+    version = 0
+    player_counts = (2, 3, 4, 5)
+    option_names = ("die", "two_player_variant", "first_game", "reward", "data")
+    state_class = FlorenzaState
+
+    def __init__(self, num_players: int = 4, die: str = "die", two_player_variant: bool = True,
+                 first_game: bool = False, reward: str = "win", data=None):  # fmt: skip
+        if die not in ("die", "no_die"):
+            raise ValueError(f"florenza: die={die!r} is not supported; allowed: 'die', 'no_die'")
+        for option, value in (("two_player_variant", two_player_variant), ("first_game", first_game)):
+            if not isinstance(value, (bool, np.bool_)):
+                raise ValueError(f"florenza: {option} must be True or False, got {value!r}")
+        if reward not in ("win", "score"):
+            raise ValueError(f"florenza: reward={reward!r} is not supported; allowed: 'win', 'score'")
+        options = {"die": die, "two_player_variant": bool(two_player_variant), "first_game": bool(first_game),
+                   "reward": reward}  # fmt: skip
+        if data is not None:
+            options["data"] = str(data) if isinstance(data, Path) else data
+        super().__init__(num_players, **options)
+        self.no_die = die == "no_die"
+        self.two_player_rule = bool(two_player_variant) and self.num_players == 2
+        self.first_game = bool(first_game)
+        self.t = Tables(load_data(data))
+        t = self.t
+        self.ids = ActionIds(self.num_players, t.NW, t.NM)
+        self.num_actions = self.ids.total
+        # balance hooks: workshops built by type, artworks completed, characters hired
+        self.acq_box = t.NW
+        self.acq_main = t.NW + NUM_BOXES
+        self.acq_char = self.acq_main + t.NM
+        self.component_names = (
+            tuple(f"workshop:{w}" for w in t.ws_names) + tuple(f"district_artwork:{b}" for b in t.box_names)
+            + tuple(f"artwork:{a}" for a in t.art_names) + tuple(f"character:{c}" for c in t.slot_names)
+        )  # fmt: skip
+        self._build_action_names()
+        self._build_layout()
+
+    # --------------------------------------------------------- invariants
+
+    def check_invariants(self, state: FlorenzaState) -> None:
+        st, t, P = state, self.t, self.num_players
+        problems = []
+
+        def bad(cond, what):
+            rows = np.flatnonzero(cond)
+            if rows.size:
+                problems.append(f"game {int(rows[0])}: {what}")
+
+        seats = np.arange(P)
+        placed = st.at_work + st.market_worker + st.pulpit_own + (st.cath_pulpit[:, None] == seats)
+        placed = placed + (st.space_worker[:, :, :, None] == seats).sum((1, 2)) + st.box_worker.sum(2)
+        placed = placed + (st.main_worker[:, :, None] == seats).sum(1)
+        total = st.avail.astype(np.int64) + st.pool + st.detained + placed
+        bad((total != WORKERS).any(1), f"workers not accounted for ({WORKERS} per family)")
+        bad((st.avail < 0).any(1) | (st.pool < 0).any(1) | (st.detained < 0).any(1), "negative workers")
+        on_spaces = np.zeros((st.batch_size, t.NW), np.int64)
+        for w in range(t.NW):
+            on_spaces[:, w] = (st.space_type == w).sum((1, 2))
+        bad(((st.ws_supply + on_spaces) != t.ws_qty).any(1), "workshop tiles not conserved")
+        crests = st.box_crest.sum(2) + (st.main_crest[:, :, None] == seats).sum(1)
+        bad(((crests + st.crests) != CRESTS).any(1), "crests not accounted for")
+        bad(((st.char_state == IN_BAG).sum(1) != NUM_NAMED - st.bag_pos), "bag count")
+        bad(((st.char_state == IN_PLAY) != (st.life > 0)).any(1), "life cards")
+        bad((st.money < 0).any(1) | (st.res < 0).any((1, 2)) | (st.influence < 0).any(1), "negative holdings")
+        bad(((st.space_type < 0) & (st.space_worker >= 0)).any((1, 2)), "worker on an empty space")
+        bad((st.unnamed_left < 0).any(1) | (st.unnamed_left > 2).any(1), "unnamed tiles")
+        bad(st.terminated & st.legal_action_mask.any(1), "finished game has legal actions")
+        bad(~st.terminated & ~st.legal_action_mask.any(1), "live game has no legal action")
+        bad(st.terminated != (st.phase == PH_OVER), "terminated differs from phase GAME_OVER")
+        bad((st.round < 1) | (st.round > 8), "round out of range")
+        bad(((st.char_state == GONE) & (st.life != 0)).any(1), "a gone character on a card")
+        if problems:
+            raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))
+
+    # --------------------------------------------------------- hidden info
+
+    def randomize_hidden(self, state: FlorenzaState, player: int, seed: int) -> FlorenzaState:
+        """Re-order the bag's undrawn characters and replace the seed (future dice) (SPEC §12)."""
+        out = state.copy()
+        new_seeds = rng.hash64(np.uint64(seed), 99, np.arange(out.batch_size))
+        for b in range(out.batch_size):
+            gen = np.random.default_rng(int(new_seeds[b]))
+            pos = int(out.bag_pos[b])
+            rest = np.sort(out.bag[b, pos:])
+            out.bag[b, pos:] = rest[gen.permutation(rest.size)]
+        out.seed[:] = new_seeds
+        return out
+
+
+__all__ = ["Florenza", "FlorenzaState"]

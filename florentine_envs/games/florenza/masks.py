@@ -1,0 +1,144 @@
+"""Legal actions of the pending decision of one game (SPEC §6), written into its mask row."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .constants import (
+    DETAINED, IN_PLAY, NUM_BOXES, NUM_NAMED, ON_CARD, PH_ATRIO, PH_BISHOP, PH_CAPTAIN, PH_CATHEDRAL_DIE,
+    PH_CONVERT, PH_HIRE, PH_INCENTIVE, PH_MARKET, PH_PLACE, PH_PREACHER, PH_SKILL, PH_START_PICK, PH_TRADE_GIVE_1,
+    PH_TRADE_GIVE_2, PH_TRADE_TAKE, UNNAMED_PREACHER,
+)  # fmt: skip
+
+
+class MaskMixin:
+    """``refresh_mask(st, g)``; mixed into :class:`~.florenza.Florenza`."""
+
+    def refresh_mask(self, st, g) -> None:
+        row = st.legal_action_mask[g]
+        row[:] = False
+        ids, t, P = self.ids, self.t, self.num_players
+        p, phase = int(st.current_player[g]), int(st.phase[g])
+        if phase == PH_START_PICK:
+            picked = np.zeros(t.NW, bool)
+            for q in range(P):
+                types = st.space_type[g, q]
+                picked[types[types >= 0]] = True
+            row[ids.build + t.start_types] = ~picked[t.start_types]
+        elif phase == PH_ATRIO:
+            row[ids.atrio_gold] = True
+            row[ids.atrio_sell] = st.res[g, p, t.gold] >= 1
+        elif phase in (PH_CAPTAIN, PH_BISHOP):
+            row[ids.pass_] = True
+            opponents = (p + np.arange(1, P)) % P
+            targets = st.avail[g, opponents] >= 1
+            if phase == PH_CAPTAIN and self.two_player_rule and st.bishop[g] == p:
+                targets[:] = False  # the official 2-player variant: only an artist
+            row[ids.target : ids.target + P - 1] = targets
+            kind = t.is_artist if phase == PH_CAPTAIN else t.is_preacher
+            on_card = (st.char_state[g] == IN_PLAY) & (st.char_where[g] == ON_CARD) & kind
+            row[ids.character : ids.character + NUM_NAMED] = on_card
+        elif phase == PH_PLACE:
+            self._place_mask(st, g, p, row)
+        elif phase == PH_HIRE:
+            box = int(st.pend_box[g])
+            skills = t.box_skills[box] if box < NUM_BOXES else t.art_skills[box - NUM_BOXES]
+            row[ids.character : ids.character + NUM_NAMED + 4] = self.hireable(st, g, p, skills)
+        elif phase == PH_PREACHER:
+            row[ids.character : ids.character + NUM_NAMED + 4] = self.givable(st, g, p)
+        elif phase == PH_MARKET:
+            used = st.market_used[g]
+            row[ids.pass_] = True
+            if not used[0]:
+                row[ids.sell : ids.sell + 6] = st.res[g, p] >= 1
+            if not used[1] and st.money[g, p] >= t.buy_price:
+                row[ids.buy : ids.buy + 6] = True
+            row[ids.trade] = not used[2] and st.res[g, p].sum() >= 2
+        elif phase == PH_TRADE_GIVE_1:
+            res = st.res[g, p]
+            later = np.cumsum(res[::-1])[::-1] - res  # cubes of higher-index resources
+            row[ids.resource : ids.resource + 6] = (res >= 2) | ((res >= 1) & (later >= 1))
+        elif phase == PH_TRADE_GIVE_2:
+            first = int(np.flatnonzero(st.trade_given[g])[0])
+            ok = st.res[g, p] >= 1
+            ok[:first] = False
+            row[ids.resource : ids.resource + 6] = ok
+        elif phase == PH_TRADE_TAKE:
+            row[ids.resource : ids.resource + 6] = st.trade_given[g] == 0
+        elif phase == PH_CONVERT:
+            row[ids.accept] = row[ids.pass_] = True
+        elif phase == PH_SKILL:
+            row[ids.skill : ids.skill + 3] = self.payable_skills(st, g, p, int(st.pend_box[g]))
+        elif phase == PH_INCENTIVE:
+            # the artist and the artwork are already paid: the incentive comes from what is left
+            row[ids.incentive : ids.incentive + 4] = st.money[g, p] >= t.incentive_step * np.arange(4)
+        elif phase == PH_CATHEDRAL_DIE:
+            row[ids.die + st.dice[g].astype(np.int64) - 1] = True
+
+    def hireable(self, st, g, p, skills) -> np.ndarray:
+        """bool[44]: character slots p may hire now for a box needing ``skills`` (bool[3])."""
+        t = self.t
+        where = st.char_where[g]
+        free = (where == ON_CARD) | ((where == DETAINED) & (st.captain[g] == p))  # D13
+        named = (st.char_state[g] == IN_PLAY) & free & t.is_artist & (t.skills[:NUM_NAMED] & skills).any(1)
+        unnamed = (st.unnamed_left[g, :3] >= 1) & skills
+        return np.concatenate([named, unnamed, [False]])
+
+    def givable(self, st, g, p) -> np.ndarray:
+        """bool[44]: preachers p may give charity to now (D18, D24)."""
+        t = self.t
+        named = (st.char_state[g] == IN_PLAY) & (st.char_where[g] == ON_CARD) & t.is_preacher
+        named &= (st.res[g, p] >= t.ch_cost[:NUM_NAMED]).all(1) & (st.money[g, p] >= t.ch_cost_fl[:NUM_NAMED])
+        out = np.zeros(NUM_NAMED + 4, bool)
+        out[:NUM_NAMED] = named
+        x = UNNAMED_PREACHER
+        out[x] = st.unnamed_left[g, 3] >= 1 and st.money[g, p] >= t.ch_cost_fl[x] and (st.res[g, p] >= t.ch_cost[x]).all()
+        return out
+
+    def _place_mask(self, st, g, p, row) -> None:
+        row[:] = self.place_masks(st, np.array([g]), np.array([p]))[0]
+
+    def place_masks(self, st, G: np.ndarray, p: np.ndarray) -> np.ndarray:
+        """bool[n, A]: the PLACE masks of games ``G`` (int[n]) for players ``p`` (int[n]), batched
+        (SPEC §6.2; the phase of every other decision is rarer and masked one game at a time)."""
+        ids, t, P = self.ids, self.t, self.num_players
+        n = G.size
+        mask = np.zeros((n, self.num_actions), bool)
+        owners = (p[:, None] + np.arange(P)) % P  # [n, P] owner at relative seat j
+        Gc = G[:, None]
+        types = st.space_type[Gc, owners]  # [n, P, 8]
+        ok = (types >= 0) & st.space_built[Gc, owners] & (st.space_worker[Gc, owners] < 0)
+        ok &= t.ws_occupiable[np.maximum(types, 0)]
+        ok[:, 1:] &= (st.track[G, p] > t.fee_floor)[:, None, None]  # no fee from the -3 space (or below)
+        mask[:, : 8 * P] = ok.reshape(n, 8 * P)
+        empty = (st.space_type[G, p] < 0).any(1)
+        mask[:, ids.build : ids.build + t.NW] = (st.ws_supply[G] >= 1) & empty[:, None]
+        # artworks (D10: a crest must be left for each): a box is open when one of its skills has a
+        # hireable artist, named or unnamed (an artist fits a box when they share a skill)
+        crests_free = st.crests[G, p] - st.box_worker[G, p].sum(1) - (st.main_worker[G] == p[:, None]).sum(1)
+        where = st.char_where[G]
+        free = (where == ON_CARD) | ((where == DETAINED) & (st.captain[G] == p)[:, None])  # D13
+        named = (st.char_state[G] == IN_PLAY) & free & t.is_artist  # [n, 40]
+        skill_ok = (named.astype(np.int32) @ t.skills[:NUM_NAMED].astype(np.int32) > 0) | (st.unnamed_left[G, :3] >= 1)
+        has_crest = (crests_free >= 1)[:, None]
+        open_boxes = ~st.box_crest[G, p] & ~st.box_worker[G, p] & has_crest
+        fits = skill_ok.astype(np.int32)
+        mask[:, ids.hire_district : ids.hire_district + NUM_BOXES] = open_boxes & (fits @ t.box_skills.T.astype(np.int32) > 0)
+        open_main = (st.main_crest[G] < 0) & (st.main_worker[G] < 0) & has_crest
+        mask[:, ids.hire_main : ids.hire_main + t.NM] = open_main & (fits @ t.art_skills.T.astype(np.int32) > 0)
+        mask[:, ids.market] = ~st.market_worker[G, p]
+        givable = self.givable_any(st, G, p)
+        mask[:, ids.charity_own] = givable & ~st.pulpit_own[G, p]
+        mask[:, ids.charity_cathedral] = givable & (st.main_crest[G, t.pulpit] >= 0) & (st.cath_pulpit[G] < 0)
+        mask[:, ids.work] = True
+        return mask
+
+    def givable_any(self, st, G, p) -> np.ndarray:
+        """bool[n]: some preacher may be given charity by ``p`` in games ``G`` (batched givable)."""
+        t = self.t
+        res, money = st.res[G, p], st.money[G, p]  # [n, 6], [n]
+        named = (st.char_state[G] == IN_PLAY) & (st.char_where[G] == ON_CARD) & t.is_preacher
+        named &= (res[:, None, :] >= t.ch_cost[None, :NUM_NAMED]).all(2) & (money[:, None] >= t.ch_cost_fl[:NUM_NAMED])
+        x = UNNAMED_PREACHER
+        unnamed = (st.unnamed_left[G, 3] >= 1) & (money >= t.ch_cost_fl[x]) & (res >= t.ch_cost[x]).all(1)
+        return named.any(1) | unnamed
