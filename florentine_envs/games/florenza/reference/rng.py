@@ -1,8 +1,9 @@
-"""The random protocol of SPEC, in scalars: which hash gives which draw.
+"""SPEC §3, the random protocol, in scalars.
 
-Every draw is a pure function of (seed, stream, counter, index) through
-``florentine_envs.core.rng``; the counters live here, so the rules only ask
-"roll the income die", "draw n characters from the bag", and so on.
+Every draw is a pure function of (seed, stream, counter, item) through
+``florentine_envs.core.rng``: the set-up turn order (stream 1), the bag's order
+(stream 2, fixed at set-up; draws take the first characters not yet drawn) and
+every die roll of the game (stream 3, counter = the game's roll number).
 """
 
 from __future__ import annotations
@@ -11,45 +12,38 @@ import numpy as np
 
 from florentine_envs.core.rng import hash64, randint
 
-STREAM_TURN_ORDER = 1
+STREAM_ORDER = 1
 STREAM_BAG = 2
-STREAM_INCOME_DIE = 3
-STREAM_ARTIST_DIE = 4
-STREAM_PREACHER_DIE = 5
+STREAM_DIE = 3
+NAMED_CHARACTERS = 40
+
+
+def _sorted_by_keys(seed: int, stream: int, n: int) -> list[int]:
+    keys = hash64(np.uint64(seed), stream, 0, np.arange(n, dtype=np.int64))
+    return sorted(range(n), key=lambda i: (int(keys[i]), i))  # keys ascending, ties by item id
 
 
 class ReferenceRng:
     def __init__(self, seed: int):
         self.seed = int(seed)
-        self.artist_rolls = 0
-        self.preacher_rolls = 0
-        self.bag_draws = 0
+        self.rolls = 0  # SPEC §3: the game's roll counter
+        self.bag_order = _sorted_by_keys(self.seed, STREAM_BAG, NAMED_CHARACTERS)
+        self.drawn = 0
 
-    def _keys(self, stream: int, counter: int, items: list[int]) -> dict[int, int]:
-        keys = hash64(np.uint64(self.seed), stream, counter, np.asarray(items, dtype=np.int64))
-        return {item: int(k) for item, k in zip(items, np.atleast_1d(keys))}
+    def turn_order(self, num_players: int) -> list[int]:
+        """RB: "Take one of the family markers from each player and mix them" -- the first is first."""
+        return _sorted_by_keys(self.seed, STREAM_ORDER, num_players)
 
-    def turn_order(self, rules) -> list[int]:
-        keys = self._keys(STREAM_TURN_ORDER, 0, list(range(rules.P)))
-        return sorted(range(rules.P), key=lambda p: (keys[p], p))
+    def draw(self, n: int) -> list[int]:
+        """The next ``n`` characters of the bag (fewer when it runs out, D14)."""
+        out = self.bag_order[self.drawn : self.drawn + n]
+        self.drawn += len(out)
+        return out
 
-    def draw_from_bag(self, rules, n: int) -> list[int]:
-        if n == 0:
-            return []
-        keys = self._keys(STREAM_BAG, self.bag_draws, rules.bag)
-        self.bag_draws += 1
-        return sorted(rules.bag, key=lambda c: (keys[c], c))[:n]
+    def in_bag(self) -> list[int]:
+        return self.bag_order[self.drawn :]
 
-    def _die(self, stream: int, counter: int) -> int:
-        return int(randint(np.uint64(self.seed), stream, counter, 6)) + 1
-
-    def income_die(self, rules) -> int:
-        return self._die(STREAM_INCOME_DIE, rules.round)
-
-    def artist_die(self, rules) -> int:
-        self.artist_rolls += 1
-        return self._die(STREAM_ARTIST_DIE, self.artist_rolls - 1)
-
-    def preacher_die(self, rules) -> int:
-        self.preacher_rolls += 1
-        return self._die(STREAM_PREACHER_DIE, self.preacher_rolls - 1)
+    def roll(self) -> int:
+        v = 1 + int(randint(np.uint64(self.seed), STREAM_DIE, self.rolls, 6))
+        self.rolls += 1
+        return v

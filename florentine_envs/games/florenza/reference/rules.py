@@ -1,81 +1,86 @@
 """The rules of Florenza (2nd edition), one game, clause by clause.
 
-The round is written as a generator (:meth:`Rules.flow`) that reads like the
-rulebook's "PLAYING THE GAME": set-up, then eight rounds of the nine phases, then
-"THE END OF THE GAME". Every decision is ``choice = yield Decision(...)`` with the
-list of its legal options as symbolic tuples; ``actions.py`` maps them to SPEC's
-flat action ids. Everything automatic (income, production without a choice,
-construction, offices, aging) runs inside the generator between decisions.
-
-"RB:" quotes the rulebook (shared/rules/florenza_board_game_2nd_edition.txt).
+The game is written as a generator (:meth:`Rules.flow`) that reads like the rulebook's
+"PLAYING THE GAME": set-up, eight rounds of the nine phases, the end. Every decision is
+``action = yield Decision(phase, player, legal action ids)`` (SPEC §6 ids); everything
+automatic (income, production without a choice, construction, offices, aging) runs between
+decisions. "RB:" quotes the rulebook, "SPEC §n" / "D n" the engine's contract and notes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .state import DETAINED, EXPELLED, HIRED, ON_CARD, Character, Hire, Player, Slot
+from .actions import NUM_CHARACTER_SLOTS, PHASE, UNNAMED_PREACHER_SLOT, ActionIds
+from .state import DETAINED, EXPELLED, HIRED, IN_BAG, IN_PLAY, ON_CARD, OUT, Hire, Named, Player, Slot
 from .tables import Tables
+
+NAMED = 40  # SPEC §2: named characters c = 0..39; unnamed kinds are slots 40 + u
 
 
 @dataclass
 class Decision:
-    """One small decision: who decides, what kind (SPEC phase), the legal options."""
-
+    phase: int
     player: int
-    kind: str
-    options: list[tuple]
+    options: list[int]
+
+
+@dataclass
+class Pending:
+    """What the pending decision is about (SPEC §10 pending_* fields)."""
+
+    main: int | None = None
+    district: int | None = None
+    character: int | None = None
+    skill: int | None = None
+    pulpit: int | None = None  # 0 own, 1 cathedral
+    workshop: int | None = None
+    dice: list[int] = field(default_factory=list)
+    trade_given: list[int] = field(default_factory=lambda: [0] * 6)
 
 
 class Rules:
     """Board state plus the rules that change it (see the module docstring)."""
 
-    def __init__(self, tables: Tables, num_players: int, rng, die: bool = True, two_player_variant: bool = False,
+    def __init__(self, tables: Tables, num_players: int, rng, die: bool = True, two_player_variant: bool = True,
                  first_game: bool = False):  # fmt: skip
-        self.t = tables
+        self.t = t = tables
         self.P = num_players
-        self.rng = rng  # the SPEC's random protocol (``rng.py``)
+        self.A = ActionIds(num_players, len(t.workshops), len(t.main_artworks))
+        self.rng = rng
         self.die = die
-        self.two_player_variant = two_player_variant
+        # SPEC §1 / D17: the 2-player variant has an effect only at 2 players.
+        self.two_player_variant = two_player_variant and num_players == 2
         self.first_game = first_game
-        t = tables
-        self.players = [
-            Player(t.start_florins, list(t.start_cubes), t.start_workers_board, t.start_workers_pool)
-            for _ in range(num_players)
-        ]
-        self.chars = [Character(c.index, in_play=not c.named, life=c.life) for c in t.characters]
-        self.supply = [w.quantity for w in t.workshops]  # workshop tiles in the supply
-        self.district_crest = [[None] * len(t.district_artworks) for _ in range(num_players)]
+        self.players: list[Player] = []
+        self.named = [Named() for _ in t.characters]
+        self.unnamed_left = [t.unnamed_tiles] * 4
+        self.supply = [w.quantity for w in t.workshops]
+        self.box_crest = [[False] * len(t.district_artworks) for _ in range(num_players)]
+        self.box_hire: list[list[Hire | None]] = [[None] * len(t.district_artworks) for _ in range(num_players)]
         self.main_crest: list[int | None] = [None] * len(t.main_artworks)
-        self.district_hire: list[list[Hire | None]] = [[None] * len(t.district_artworks) for _ in range(num_players)]
         self.main_hire: list[Hire | None] = [None] * len(t.main_artworks)
-        self.cathedral_pulpit_used = False
+        self.cathedral_pulpit: int | None = None  # seat of the worker on the Cathedral pulpit
         self.round = 1
-        self.phase = "setup"
+        self.phase = PHASE["START_PICK"]
+        self.current = 0
+        self.order: list[int] = []  # turn slots (SPEC §4)
         self.captain: int | None = None
         self.bishop: int | None = None
-        self.was_bishop: int | None = None  # Bishop of the previous round (Cardinal rule 1)
-        self.track: list[int] = []  # turn order track below the two office spaces
-        self.detained_worker: int | None = None  # seat whose worker is on the guard card
-        self.bag: list[int] = [c.index for c in t.characters if c.named]
-        self.last_die: int = 0
+        self.income_resource: int | None = None
+        self.pending = Pending()
 
     # ------------------------------------------------------------------ helpers
 
-    def turn_order(self) -> list[int]:
-        """RB: "The Captain always acts first in each phase of the round." / "The Bishop always
-        acts second ..., unless there is no Captain." Then the track's order."""
-        order = [] if self.captain is None else [self.captain]
-        if self.bishop is not None and self.bishop != self.captain:
-            order.append(self.bishop)
-        return order + [p for p in self.track if p not in order]
+    def player_order(self) -> list[int]:
+        """SPEC §4: the distinct players in slot order (D32: "The Captain always acts first")."""
+        out: list[int] = []
+        for p in self.order:
+            if p not in out:
+                out.append(p)
+        return out
 
-    def cube_supply(self, r: int) -> int:
-        """Cubes of resource r left in the supply (the 2nd edition lets it run negative
-        for production: "resources cubes don't form a limit for the game")."""
-        return self.t.cube_supply[r] - sum(pl.cubes[r] for pl in self.players)
-
-    def can_pay(self, p: int, cubes: list[int], florins: int) -> bool:
+    def has(self, p: int, cubes: list[int], florins: int) -> bool:
         pl = self.players[p]
         return pl.florins >= florins and all(h >= c for h, c in zip(pl.cubes, cubes))
 
@@ -89,53 +94,32 @@ class Rules:
         if cubes:
             pl.cubes = [h + c for h, c in zip(pl.cubes, cubes)]
         pl.florins += florins
-        pl.prestige += prestige
-        pl.influence = max(0, pl.influence + influence)
+        pl.track += prestige
+        pl.influence = max(0, pl.influence + influence)  # D5: influence never negative
 
-    def add_workers(self, p: int, n: int) -> None:
-        """Workers from the pool to the district board, as many as the pool holds."""
-        pl = self.players[p]
-        n = min(n, pl.workers_pool)
-        pl.workers_pool -= n
-        pl.workers_board += n
+    def one(self, r: int) -> list[int]:
+        return [int(i == r) for i in range(len(self.t.resources))]
 
-    def artwork(self, key: tuple):
-        return self.t.district_artworks[key[2]] if key[0] == "d" else self.t.main_artworks[key[1]]
+    def rel(self, p: int, q: int) -> int:
+        return (q - p) % self.P
 
-    def crest(self, key: tuple):
-        return self.district_crest[key[1]][key[2]] if key[0] == "d" else self.main_crest[key[1]]
-
-    def hire_of(self, key: tuple):
-        return self.district_hire[key[1]][key[2]] if key[0] == "d" else self.main_hire[key[1]]
-
-    def set_hire(self, key: tuple, hire) -> None:
-        if key[0] == "d":
-            self.district_hire[key[1]][key[2]] = hire
-        else:
-            self.main_hire[key[1]] = hire
-
-    @staticmethod
-    def zone_class(zone: str) -> str:
-        """The three zones of failure penalties and the no-die base value."""
-        return "district" if zone in ("palazzo", "chiesa") else zone
-
-    def lowest_empty_slot(self, p: int) -> int | None:
+    def lowest_empty_space(self, p: int) -> int | None:
         """RB: "You must place it in the lowest-numbered space on your district board.\""""
-        for s, slot in enumerate(self.players[p].slots):
-            if slot is None:
-                return s
-        return None
+        return next((s for s, slot in enumerate(self.players[p].slots) if slot is None), None)
+
+    def decide(self, phase: str, p: int, options: list[int]):
+        self.phase, self.current = PHASE[phase], p
+        action = yield Decision(PHASE[phase], p, options)
+        return action
 
     # ------------------------------------------------------------------ the game
 
     def flow(self):
-        """RB "PLAYING THE GAME": eight rounds of nine phases; round 1 starts with phase 4."""
-        self.setup_characters()
-        self.setup_turn_order()
-        yield from self.setup_workshops()
+        """RB "PLAYING THE GAME": eight rounds of nine phases; "In the first round of the game, the
+        first three phases are skipped." D15: phase 9 of round 8 is skipped."""
+        yield from self.setup()
         for self.round in range(1, self.t.rounds + 1):
             if self.round > 1:
-                # RB: "In the first round of the game, the first three phases are skipped."
                 yield from self.phase1_collect_income()
                 yield from self.phase2_captain()
                 yield from self.phase3_bishop()
@@ -144,549 +128,617 @@ class Rules:
             yield from self.phase6_district_activities()
             yield from self.phase7_artwork()
             self.phase8_turn_order()
-            self.phase9_end_of_round()
-        self.phase = "game_over"
+            if self.round < self.t.rounds:
+                self.phase9_end_of_round()
+        self.phase = PHASE["GAME_OVER"]
 
     # ------------------------------------------------------------------ set-up
 
-    def setup_characters(self) -> None:
-        """RB: "randomly draw out tiles based on the number of players" (6/7/8/9), each placed
-        "beneath the Life in Florenza card with the matching number"."""
-        self.enter_characters(self.t.draws[self.P])
+    def setup(self):
+        """SPEC §5.1, in order: turn order, families, characters from the bag, starting workshops."""
+        t = self.t
+        # RB: "Take one of the family markers from each player and mix them"
+        self.order = self.rng.turn_order(self.P)
+        # RB "THE DISTRICTS": 300 Fiorini, 1 cube of each type, 4 workers on the board, 4 in the pool.
+        for _ in range(self.P):
+            self.players.append(Player(t.start_florins, list(t.start_cubes), t.start_workers_board,
+                                       t.max_workers - t.start_workers_board))  # fmt: skip
+        # RB: "randomly draw out tiles based on the number of players" (6/7/8/9), each beneath
+        # "the Life in Florenza card with the matching number".
+        self.draw_characters(t.draws[self.P])
+        yield from self.starting_workshops()
 
-    def enter_characters(self, n: int) -> None:
-        for c in self.rng.draw_from_bag(self, n):
-            self.bag.remove(c)
-            ch = self.chars[c]
-            ch.in_play, ch.life, ch.tile = True, self.t.characters[c].rounds, ON_CARD
+    def draw_characters(self, n: int) -> None:
+        for c in self.rng.draw(n):
+            self.named[c] = Named(where=IN_PLAY, life=self.t.characters[c].rounds)
 
-    def setup_turn_order(self) -> None:
-        """RB: "Take one of the family markers from each player and mix them, then randomly place
-        them on the turn order track starting with the third box.\""""
-        self.track = self.rng.turn_order(self)
-
-    def setup_workshops(self):
+    def starting_workshops(self):
         """RB: "Starting with the player in the last space on the turn order track, and taking turns
         in reverse order, each player will select one of these workshops and place it on the "1"
         space ... each player, in the same order, chooses a second workshop ... built for free".
-        Only one tile of each of the twelve types is set apart, so a type goes once."""
-        self.phase = "draft"
-        reverse = list(reversed(self.track))
-        set_apart = list(self.t.start_workshops)
+        One tile of each of the twelve types is set apart, so a type goes once."""
+        reverse = list(reversed(self.player_order()))
+        picked: list[int] = []
         for s in range(2):
-            for k, p in enumerate(reverse):
+            for i, p in enumerate(reverse):
                 if self.first_game:
-                    w = self.t.first_game[k][s]
+                    w = self.t.first_game[i][s]
                 else:
-                    choice = yield Decision(p, "draft", [("draft", w) for w in set_apart])
-                    w = choice[1]
-                set_apart.remove(w)
+                    options = [self.A.BUILD + w for w in self.t.start_workshops if w not in picked]
+                    w = (yield from self.decide("START_PICK", p, options)) - self.A.BUILD
+                picked.append(w)
                 self.supply[w] -= 1
                 self.players[p].slots[s] = Slot(w, built=True)
 
     # ------------------------------------------------------------------ phase 1
 
     def phase1_collect_income(self):
-        """RB "1. COLLECT INCOME": family income, the die resource, artwork and workshop incomes."""
-        self.phase = "income"
+        """RB "1. COLLECT INCOME" (SPEC §5.2.1)."""
         t = self.t
-        for p in range(self.P):
+        # RB: "The first player rolls the die once ... All players each receive the resource shown
+        # ... If there are not enough resource cubes of that type, each player instead receives
+        # 100 Fiorini." D7: the board holds the cubes no player holds.
+        r = t.die_resource[self.rng.roll() - 1]
+        self.income_resource = r
+        short = t.cubes[r] - sum(pl.cubes[r] for pl in self.players) < self.P
+        for p, pl in enumerate(self.players):
             # RB: "200 Fiorini, 1 Marble, 1 Wood, 4 Workers"
             self.gain(p, cubes=t.income_cubes, florins=t.income_florins)
-            self.add_workers(p, t.income_workers)
-        # RB: "The first player rolls the die once ... All players each receive the resource shown
-        # ... If there are not enough resource cubes of that type, each player instead receives 100."
-        face = self.rng.income_die(self)
-        self.last_die = face
-        r = t.die_resource[face - 1]
-        short = self.cube_supply(r) < self.P
-        for p in range(self.P):
-            if short:
-                self.gain(p, florins=t.short_die_florins)
-            else:
-                self.gain(p, cubes=[int(i == r) for i in range(6)])
-        for p in self.turn_order():
-            yield from self.artwork_income(p)
-            self.workshop_income(p)
-
-    def artwork_income(self, p: int):
-        """RB: "If your family crest is on an artwork that provides income, you receive that income
-        during this phase." Only main-board artworks pay ("Artworks in your home district never
-        pay incomes")."""
-        for j, art in enumerate(self.t.main_artworks):
-            if self.main_crest[j] != p or art.income is None:
-                continue
-            if art.income == "prestige":
-                self.gain(p, prestige=art.income_amount)
-            elif art.income == "influence":
-                self.gain(p, influence=art.income_amount)
-            elif art.income == "worker":
-                self.add_workers(p, art.income_amount)
-            elif art.income == "florins":
-                self.gain(p, florins=art.income_amount)
-            elif art.income == "atrio":
-                # RB: "1 gold cube, or the option to sell 1 gold cube for 200 Fiorini. You choose."
-                gold = self.t.resources.index("gold")
-                options = [("atrio_gold",)]
-                if self.players[p].cubes[gold] > 0:
-                    options.append(("atrio_sell",))
-                choice = yield Decision(p, "atrio", options)
-                if choice == ("atrio_gold",):
-                    self.gain(p, cubes=[int(i == gold) for i in range(6)])
-                else:
-                    self.pay(p, [int(i == gold) for i in range(6)], 0)
-                    self.gain(p, florins=art.income_amount)
-
-    def workshop_income(self, p: int) -> None:
-        """RB: "Each Casa pays its owner 50 Fiorini and 1 worker. ... Casamento ... 100 Fiorini and
-        1 worker. ... The Palagio pays its owner 1 prestige point, 100 Fiorini, and 1 worker.\""""
-        for slot in self.players[p].slots:
-            if slot is not None and slot.built:
-                w = self.t.workshops[slot.workshop]
-                if not w.occupiable:
+            self.gain(p, florins=t.short_die_florins) if short else self.gain(p, cubes=self.one(r))
+            workers = t.income_workers
+            # RB: "Each Casa pays its owner 50 Fiorini and 1 worker" (Casamento, Palagio likewise).
+            for slot in pl.slots:
+                if slot is not None and slot.built:
+                    w = t.workshops[slot.workshop]
                     self.gain(p, florins=w.income_florins, prestige=w.income_prestige)
-                    self.add_workers(p, w.income_workers)
+                    workers += w.income_workers
+            # RB: "If your family crest is on an artwork that provides income, you receive that
+            # income during this phase" (district artworks never pay).
+            for m, art in enumerate(t.main_artworks):
+                if self.main_crest[m] != p:
+                    continue
+                if art.income == "prestige":
+                    self.gain(p, prestige=art.income_amount)
+                elif art.income == "influence":
+                    self.gain(p, influence=art.income_amount)
+                elif art.income == "fiorini":
+                    self.gain(p, florins=art.income_amount)
+                elif art.income == "worker":
+                    workers += art.income_amount
+            # D19: all workers were in the pool; income takes them from it.
+            pl.avail = min(t.max_workers, workers)
+            pl.pool = t.max_workers - pl.avail
+        # RB: "The Atrio of the Banco gives an income of 1 gold cube, or the option to sell 1 gold
+        # cube for 200 Fiorini. You choose" (D12: after the whole income).
+        for m, art in enumerate(t.main_artworks):
+            p = self.main_crest[m]
+            if art.income != "atrio" or p is None:
+                continue
+            gold = t.resources.index("gold")
+            options = [self.A.ATRIO_GOLD] + ([self.A.ATRIO_SELL] if self.players[p].cubes[gold] else [])
+            if (yield from self.decide("ATRIO", p, options)) == self.A.ATRIO_GOLD:
+                self.gain(p, cubes=self.one(gold))
+            else:
+                self.pay(p, self.one(gold), 0)
+                self.gain(p, florins=art.income_amount or 200)
 
     # ------------------------------------------------------------------ phases 2-3
 
+    def targets(self, p: int) -> list[int]:
+        """TARGET[j]: an opponent (relative seat j) with a worker on his board (D28)."""
+        return [self.A.TARGET + j - 1 for j in range(1, self.P) if self.players[(p + j) % self.P].avail >= 1]
+
+    def on_card(self, kind: str) -> list[int]:
+        return [
+            c for c, ch in enumerate(self.t.characters)
+            if ch.kind == kind and self.named[c].where == IN_PLAY and self.named[c].tile == ON_CARD
+        ]  # fmt: skip
+
     def phase2_captain(self):
-        """RB "2. CAPTAIN OF THE PEOPLE": "The Captain can detain one worker or one named artist."
-        Two-player variant: a player holding both offices "may only choose the reserve an artist"."""
-        self.phase = "captain"
+        """RB: "The Captain can detain one worker or one named artist" (D2: or decline). Two-player
+        variant: holding both offices, "the Captain of the People may only choose the reserve an
+        artist"."""
         c = self.captain
         if c is None:
             return
-        options = [("pass",)]
-        if not (self.two_player_variant and self.bishop == c):
-            options += [("detain_worker", q) for q in range(self.P) if q != c and self.players[q].workers_board > 0]
-        options += [("detain_artist", i) for i in self.available_artists(c, detained_ok=False) if self.t.characters[i].named]
-        choice = yield Decision(c, "captain", options)
-        if choice[0] == "detain_worker":
-            self.players[choice[1]].workers_board -= 1
-            self.detained_worker = choice[1]
-        elif choice[0] == "detain_artist":
-            self.chars[choice[1]].tile = DETAINED
+        options = [] if (self.two_player_variant and self.bishop == c) else self.targets(c)
+        options += [self.A.CHARACTER + x for x in self.on_card("artist")] + [self.A.PASS]
+        a = yield from self.decide("CAPTAIN", c, sorted(options))
+        if self.A.TARGET <= a < self.A.PASS:
+            # RB: "Take the chosen worker from your opponent's district board and place it on the "VI""
+            q = self.players[(c + a - self.A.TARGET + 1) % self.P]
+            q.avail -= 1
+            q.detained += 1
+        elif a != self.A.PASS:
+            self.named[a - self.A.CHARACTER].tile = DETAINED
 
     def phase3_bishop(self):
-        """RB "3. BISHOP": "The Bishop can convert one worker or expel one preacher.\""""
-        self.phase = "bishop"
+        """RB: "The Bishop can convert one worker or expel one preacher" (D2: or decline)."""
         b = self.bishop
         if b is None:
             return
-        options = [("pass",)]
-        options += [("convert", q) for q in range(self.P) if q != b and self.players[q].workers_board > 0]
-        options += [("expel", i) for i in self.available_preachers() if self.t.characters[i].named]
-        choice = yield Decision(b, "bishop", options)
-        if choice[0] == "convert":
+        options = self.targets(b) + [self.A.CHARACTER + x for x in self.on_card("preacher")] + [self.A.PASS]
+        a = yield from self.decide("BISHOP", b, sorted(options))
+        if self.A.TARGET <= a < self.A.PASS:
             # RB: "Take one worker from your opponent's district board and return it to the pool.
             # Then take one of your workers from the pool (if there is one)"
-            q = self.players[choice[1]]
-            q.workers_board -= 1
-            q.workers_pool += 1
-            self.add_workers(b, 1)
-        elif choice[0] == "expel":
-            self.chars[choice[1]].tile = EXPELLED
+            q = self.players[(b + a - self.A.TARGET + 1) % self.P]
+            q.avail -= 1
+            q.pool += 1
+            me = self.players[b]
+            if me.pool >= 1:
+                me.pool -= 1
+                me.avail += 1
+        elif a != self.A.PASS:
+            self.named[a - self.A.CHARACTER].tile = EXPELLED
 
     # ------------------------------------------------------------------ phase 4
 
-    def available_artists(self, p: int, detained_ok: bool = True) -> list[int]:
-        """RB: "You cannot hire an artist if his tile is not on his card"; "Only the Captain of the
-        People can hire a detained artist.\""""
+    def hireable(self, p: int, skills: list[int]) -> list[int]:
+        """Character slots p may hire for a box of ``skills`` (SPEC §6.2 hireable): RB "You cannot
+        hire an artist if his tile is not on his card"; "Only the Captain of the People can hire a
+        detained artist"; the unnamed artists "are available every round" (2 tiles a skill)."""
         out = []
-        for i, c in enumerate(self.t.characters):
-            ch = self.chars[i]
-            if c.kind != "artist" or not ch.in_play:
+        for c, ch in enumerate(self.t.characters):
+            n = self.named[c]
+            if ch.kind != "artist" or n.where != IN_PLAY or not set(ch.skills) & set(skills):
                 continue
-            if ch.tile == ON_CARD or (detained_ok and ch.tile == DETAINED and p == self.captain):
-                out.append(i)
+            if n.tile == ON_CARD or (n.tile == DETAINED and p == self.captain):
+                out.append(c)
+        out += [NAMED + u for u in range(3) if u in skills and self.unnamed_left[u] >= 1]
         return out
 
-    def available_preachers(self) -> list[int]:
-        """A preacher "whose tile is still on his card" (not used, not expelled)."""
-        return [
-            i for i, c in enumerate(self.t.characters)
-            if c.kind == "preacher" and self.chars[i].in_play and self.chars[i].tile == ON_CARD
-        ]  # fmt: skip
-
-    def open_artworks(self, p: int) -> list[tuple]:
-        """RB: "The artwork box must not have any player's family crest token, and it cannot already
-        have a worker. The artwork you choose can be on your own district board or on the main
-        gameboard.\""""
-        keys = [("d", p, i) for i in range(len(self.t.district_artworks))]
-        keys += [("m", j) for j in range(len(self.t.main_artworks))]
-        return [k for k in keys if self.crest(k) is None and self.hire_of(k) is None]
-
-    def pulpits(self, p: int) -> list[str]:
-        """RB E: "the Pulpit in your own family church ... or the Pulpit in the Cathedral ... only
-        after an artist has completed it"; "you must place one of your workers on an empty Pulpit"."""
-        out = []
-        if not self.players[p].chiesa_pulpit_used:
-            out.append("chiesa")
-        cathedral = [j for j, a in enumerate(self.t.main_artworks) if a.pulpit]
-        if not self.cathedral_pulpit_used and cathedral and self.main_crest[cathedral[0]] is not None:
-            out.append("cathedral")
+    def givable(self, p: int) -> list[int]:
+        """SPEC §6.2 givable: a preacher still on his card whom p can pay at once (D24)."""
+        out = [c for c in self.on_card("preacher") if self.has(p, self.t.characters[c].cost_cubes,
+                                                                 self.t.characters[c].cost_florins)]  # fmt: skip
+        u = self.t.unnamed_preacher
+        if self.unnamed_left[3] >= 1 and self.has(p, u.cost_cubes, u.cost_florins):
+            out.append(UNNAMED_PREACHER_SLOT)
         return out
 
-    def placement_options(self, p: int) -> list[tuple]:
-        """RB "WORKER ASSIGNMENTS: You can place a worker in six ways" (A-F)."""
-        pl = self.players[p]
+    def crests_left(self, p: int) -> int:
+        """D10: crests not yet placed minus p's pending hires."""
+        pending = sum(h is not None for h in self.box_hire[p])
+        pending += sum(h is not None and h.player == p for h in self.main_hire)
+        return self.t.crests - self.players[p].crests_placed - pending
+
+    def cathedral_pulpit_box(self) -> int:
+        return next(m for m, a in enumerate(self.t.main_artworks) if a.pulpit)
+
+    def place_options(self, p: int) -> list[int]:
+        """RB "WORKER ASSIGNMENTS: You can place a worker in six ways" (SPEC §6.2)."""
+        A, pl = self.A, self.players[p]
         options = []
-        # A. operate a finished workshop, own or (for a prestige point) an opponent's.
-        for q in range(self.P):
-            if q != p and pl.prestige <= self.t.fee_floor:
-                continue  # RB: "You cannot ... if your marker ... is already on the "-3" space."
+        # A. RB: "You can use a workshop on another player's district board ... you must pay that
+        # player 1 prestige point ... You cannot ... if your marker ... is already on the -3 space."
+        for j in range(self.P):
+            q = (p + j) % self.P
+            if j and pl.track <= self.t.fee_floor:
+                continue
             for s, slot in enumerate(self.players[q].slots):
                 if slot and slot.built and slot.worker is None and self.t.workshops[slot.workshop].occupiable:
-                    options.append(("operate", q, s))
-        # B. build a workshop in the lowest empty space (a tile must be left in the supply).
-        if self.lowest_empty_slot(p) is not None:
-            options += [("build", w) for w in range(len(self.t.workshops)) if self.supply[w] > 0]
-        # C. hire an artist whose skill matches the artwork.
-        artists = self.available_artists(p)
-        for key in self.open_artworks(p):
-            art = self.artwork(key)
-            for i in artists:
-                if set(self.t.characters[i].skills) & set(art.skills):
-                    options.append(("hire", key, i))
-        # D. the market, one worker per player.
-        if not pl.market_worker:
-            options.append(("market",))
-        # E. charity: a free pulpit and a preacher still on his card, paid at once.
-        for pulpit in self.pulpits(p):
-            for i in self.available_preachers():
-                if pl.florins >= self.t.characters[i].cost:
-                    options.append(("charity", pulpit, i))
-        # F. go to work: always possible.
-        options.append(("work",))
+                    options.append(A.operate(j, s))
+        # B. a workshop type with a tile in the supply, on the lowest empty space (D21).
+        if self.lowest_empty_space(p) is not None:
+            options += [A.BUILD + w for w in range(len(self.t.workshops)) if self.supply[w] >= 1]
+        # C. RB: "The artwork box must not have any player's family crest token, and it cannot
+        # already have a worker"; own district or the main board; some artist fits (D10 crests).
+        if self.crests_left(p) >= 1:
+            for d, art in enumerate(self.t.district_artworks):
+                if not self.box_crest[p][d] and self.box_hire[p][d] is None and self.hireable(p, art.skills):
+                    options.append(A.HIRE_DISTRICT + d)
+            for m, art in enumerate(self.t.main_artworks):
+                if self.main_crest[m] is None and self.main_hire[m] is None and self.hireable(p, art.skills):
+                    options.append(A.HIRE_MAIN + m)
+        # D. RB: "each player can place one (and only one) worker here."
+        if not pl.market:
+            options.append(A.MARKET)
+        # E. RB: "the Pulpit in your own family church ... or the Pulpit in the Cathedral ... only
+        # after an artist has completed it" (D1: the own pulpit needs no artwork).
+        if self.givable(p):
+            if not pl.pulpit:
+                options.append(A.CHARITY_OWN)
+            if self.main_crest[self.cathedral_pulpit_box()] is not None and self.cathedral_pulpit is None:
+                options.append(A.CHARITY_CATHEDRAL)
+        # F. RB: "every player can place as many workers as he wants" (D11: always legal).
+        options.append(A.WORK)
         return options
 
     def phase4_worker_placement(self):
         """RB: "Each player places a worker until the last placed his first one. Then the first
         player places his second worker and so on, until all the workers of all players have been
-        used." One player holding both offices places two at a time."""
-        self.phase = "placement"
-        while True:
-            placed_any = False
-            for p in self.turn_order():
-                per_turn = 2 if (self.captain == p and self.bishop == p) else 1
-                for _ in range(per_turn):
-                    if self.players[p].workers_board == 0:
-                        break
-                    choice = yield Decision(p, "placement", self.placement_options(p))
-                    self.place_worker(p, choice)
-                    placed_any = True
-            if not placed_any:
-                return
+        used." SPEC §5.2.4: a pointer walks the turn slots cyclically (D30, D31)."""
+        pointer = 0
+        while any(pl.avail for pl in self.players):
+            p = self.order[pointer % len(self.order)]
+            pointer += 1
+            if self.players[p].avail >= 1:
+                a = yield from self.decide("PLACE", p, self.place_options(p))
+                yield from self.place_worker(p, a)
 
-    def place_worker(self, p: int, choice: tuple) -> None:
-        pl = self.players[p]
-        pl.workers_board -= 1
-        kind = choice[0]
-        if kind == "operate":
-            _, q, s = choice
-            if q != p:
+    def place_worker(self, p: int, a: int):
+        A, pl = self.A, self.players[p]
+        pl.avail -= 1
+        if a < A.BUILD:
+            j, s = divmod(a - A.OPERATE, 8)
+            q = (p + j) % self.P
+            if j:
                 # RB: "you must pay that player 1 prestige point when you place your worker there"
                 self.gain(p, prestige=-self.t.fee)
                 self.gain(q, prestige=self.t.fee)
             self.players[q].slots[s].worker = p
-        elif kind == "build":
-            s = self.lowest_empty_slot(p)
-            self.supply[choice[1]] -= 1
-            pl.slots[s] = Slot(choice[1], built=False, worker=p)
-        elif kind == "hire":
-            _, key, i = choice
-            self.chars[i].tile = HIRED
-            self.set_hire(key, Hire(p, i))
-        elif kind == "market":
-            pl.market_worker = True
-        elif kind == "charity":
-            self.give_charity(p, choice[1], choice[2])
-        elif kind == "work":
+        elif a < A.HIRE_DISTRICT:
+            # RB: "place it on your district board with the building side up ... in the
+            # lowest-numbered space ... Then, place your worker on top of the workshop tile."
+            w = a - A.BUILD
+            self.supply[w] -= 1
+            pl.slots[self.lowest_empty_space(p)] = Slot(w, built=False, worker=p)
+        elif a < A.MARKET:
+            yield from self.hire_artist(p, a)
+        elif a == A.MARKET:
+            pl.market = True
+        elif a in (A.CHARITY_OWN, A.CHARITY_CATHEDRAL):
+            yield from self.give_charity(p, 0 if a == A.CHARITY_OWN else 1)
+        else:
             # RB F: "This allows you to take immediately 50 Fiorini from the supply."
+            pl.work += 1
             self.gain(p, florins=self.t.work_florins)
 
-    def give_charity(self, p: int, pulpit: str, i: int) -> None:
-        """RB E: "You must pay the cost shown ... Then immediately take from the supply the resource
-        and the workers shown on the card." Named preachers roll the die for their workers;
-        "unnamed preachers always provide 2 workers"; bonuses or penalties "apply immediately"."""
-        c = self.t.characters[i]
-        self.chars[i].tile = HIRED
-        if pulpit == "chiesa":
-            self.players[p].chiesa_pulpit_used = True
+    def hire_artist(self, p: int, a: int):
+        """RB C: "When you place a worker on an artwork, you must also immediately choose which artist
+        you will hire. Take the chosen artist's tile from his card" (SPEC §6.3)."""
+        A = self.A
+        district = a < A.HIRE_MAIN
+        box = a - (A.HIRE_DISTRICT if district else A.HIRE_MAIN)
+        art = (self.t.district_artworks if district else self.t.main_artworks)[box]
+        self.pending = Pending(district=box) if district else Pending(main=box)
+        options = [A.CHARACTER + x for x in self.hireable(p, art.skills)]
+        x = (yield from self.decide("HIRE", p, options)) - A.CHARACTER
+        self.pending = Pending()
+        if x < NAMED:
+            self.named[x].tile = HIRED
         else:
-            self.cathedral_pulpit_used = True
-        self.pay(p, [0] * 6, c.cost)
-        if c.fixed_workers is not None:
-            workers = c.fixed_workers
+            self.unnamed_left[x - NAMED] -= 1
+        if district:
+            self.box_hire[p][box] = Hire(p, x)
         else:
-            workers = c.workers[self.rng.preacher_die(self) - 1]
-        self.add_workers(p, workers)
-        self.gain(p, cubes=c.gain_cubes, prestige=c.gain_prestige, influence=c.gain_influence)
+            self.main_hire[box] = Hire(p, x)
+
+    def give_charity(self, p: int, pulpit: int):
+        """RB E: "You must pay the cost shown on the top of the preacher's card as soon as you place
+        his tile on a Pulpit. Then immediately take from the supply the resource and the workers
+        shown on the card"; "unnamed preachers always provide 2 workers" (SPEC §6.4)."""
+        A, pl = self.A, self.players[p]
+        self.pending = Pending(pulpit=pulpit)
+        x = (yield from self.decide("PREACHER", p, [A.CHARACTER + x for x in self.givable(p)])) - A.CHARACTER
+        self.pending = Pending()
+        if pulpit == 0:
+            pl.pulpit = True
+        else:
+            self.cathedral_pulpit = p
+        if x < NAMED:
+            ch = self.t.characters[x]
+            self.pay(p, ch.cost_cubes, ch.cost_florins)
+            self.named[x].tile = HIRED
+            workers = ch.workers[self.rng.roll() - 1]  # D27: a named preacher's workers by die roll
+        else:
+            ch = self.t.unnamed_preacher
+            self.pay(p, ch.cost_cubes, ch.cost_florins)
+            self.unnamed_left[3] -= 1
+            workers = ch.workers[0]
+        g = min(workers, pl.pool)  # D19: workers come from the pool
+        pl.pool -= g
+        pl.avail += g
+        self.gain(p, cubes=ch.gain_cubes, prestige=ch.gain_prestige, influence=ch.gain_influence)
 
     # ------------------------------------------------------------------ phase 5
 
     def phase5_market(self):
         """RB "5. MARKET": "1. Sell one resource cube to the supply for 100 Fiorini. 2. Buy one
-        resource cube ... for 200 Fiorini. 3. Trade any two resource cubes to the supply for one
-        different resource cube. Each of the three actions can be taken only once".
-        Decisions: sell r / buy r / trade (give a, give b, get c) / done."""
-        self.phase = "market"
-        for p in self.turn_order():
+        resource cube from the supply for 200 Fiorini. 3. Trade any two resource cubes to the supply
+        for one different resource cube. Each of the three actions can be taken only once, but you
+        can take them in any order" (SPEC §6.5)."""
+        A = self.A
+        for p in self.player_order():
             pl = self.players[p]
-            if not pl.market_worker:
+            if not pl.market:
                 continue
-            while True:
-                options = self.market_options(p)
-                choice = yield Decision(p, "market", options)
-                if choice == ("done",):
+            while not all(pl.market_used):
+                options = []
+                if not pl.market_used[0]:
+                    options += [A.SELL + r for r in range(6) if pl.cubes[r] >= 1]
+                if not pl.market_used[1] and pl.florins >= self.t.buy_price:
+                    options += [A.BUY + r for r in range(6)]
+                if not pl.market_used[2] and sum(pl.cubes) >= 2:
+                    options.append(A.TRADE)
+                a = yield from self.decide("MARKET", p, options + [A.PASS])
+                if a == A.PASS:
                     break
-                self.market_action(p, choice)
+                if a < A.BUY:
+                    pl.market_used[0] = True
+                    self.pay(p, self.one(a - A.SELL), 0)
+                    self.gain(p, florins=self.t.sell_price)
+                elif a < A.TRADE:
+                    pl.market_used[1] = True
+                    self.pay(p, [0] * 6, self.t.buy_price)
+                    self.gain(p, cubes=self.one(a - A.BUY))
+                else:
+                    pl.market_used[2] = True
+                    yield from self.trade(p)
 
-    def market_options(self, p: int) -> list[tuple]:
-        pl = self.players[p]
-        options = []
-        if not pl.market_done[0]:
-            options += [("sell", r) for r in range(6) if pl.cubes[r] > 0]
-        if not pl.market_done[1] and pl.florins >= self.t.buy_price:
-            options += [("buy", r) for r in range(6)]
-        if not pl.market_done[2]:
-            for a in range(6):
-                for b in range(a, 6):
-                    have = pl.cubes[a] >= 2 if a == b else (pl.cubes[a] > 0 and pl.cubes[b] > 0)
-                    if have:
-                        options += [("trade", a, b, c) for c in range(6) if c not in (a, b)]
-        return options + [("done",)]
-
-    def market_action(self, p: int, choice: tuple) -> None:
-        pl = self.players[p]
-        one = [[int(i == r) for i in range(6)] for r in range(6)]
-        if choice[0] == "sell":
-            pl.market_done[0] = True
-            self.pay(p, one[choice[1]], 0)
-            self.gain(p, florins=self.t.sell_price)
-        elif choice[0] == "buy":
-            pl.market_done[1] = True
-            self.pay(p, [0] * 6, self.t.buy_price)
-            self.gain(p, cubes=one[choice[1]])
-        else:
-            pl.market_done[2] = True
-            _, a, b, c = choice
-            self.pay(p, one[a], 0)
-            self.pay(p, one[b], 0)
-            self.gain(p, cubes=one[c])
+    def trade(self, p: int):
+        """Two cubes given (in non-decreasing resource order), one of a type different from both
+        taken (D29)."""
+        A, pl = self.A, self.players[p]
+        given = self.pending.trade_given
+        # Q1 (module docstring of game.py): a first cube is offered only when a second one of the
+        # same or a later resource remains, so TRADE_GIVE_2 is never empty.
+        options = [A.RESOURCE + r for r in range(6) if pl.cubes[r] >= 2 or (pl.cubes[r] and any(pl.cubes[r + 1 :]))]
+        first = (yield from self.decide("TRADE_GIVE_1", p, options)) - A.RESOURCE
+        self.pay(p, self.one(first), 0)
+        given[first] += 1
+        options = [A.RESOURCE + r for r in range(first, 6) if pl.cubes[r]]
+        second = (yield from self.decide("TRADE_GIVE_2", p, options)) - A.RESOURCE
+        self.pay(p, self.one(second), 0)
+        given[second] += 1
+        take = (yield from self.decide("TRADE_TAKE", p, [A.RESOURCE + r for r in range(6) if not given[r]])) - A.RESOURCE
+        self.gain(p, cubes=self.one(take))
+        self.pending = Pending()
 
     # ------------------------------------------------------------------ phase 6
 
     def phase6_district_activities(self):
         """RB: "each player looks at the workshop in the "1" space of his district board ... When all
         workshops on "1" spaces have finished, each player in turn order then checks any workshop on
-        his "2" space, and so on"."""
-        self.phase = "district"
-        for s in range(self.t.slots):
-            for q in self.turn_order():
+        his "2" space, and so on until all workshops on all district boards have resolved.\""""
+        for s in range(8):
+            for q in self.player_order():
                 slot = self.players[q].slots[s]
                 if slot is None or slot.worker is None:
                     continue
-                w = slot.worker
-                slot.worker = None  # RB: "Return your worker to the pool after resolving"
+                u = slot.worker
                 if slot.built:
-                    yield from self.produce(w, self.t.workshops[slot.workshop])
+                    yield from self.produce(u, slot.workshop)
                 else:
                     self.construct(q, s)
+                if self.players[q].slots[s] is not None:
+                    slot.worker = None
+                self.players[u].pool += 1  # RB: "Return your worker to the pool after resolving"
 
-    def produce(self, p: int, ws):
+    def produce(self, u: int, w: int):
         """RB "WORKSHOP PRODUCTION": "If the tile shows resource cubes, coins, prestige points, or
-        church influence, you receive what is shown. If the tile shows a formula, you may pay what
-        is shown to receive the benefit listed after the equal sign.\""""
-        if ws.converts:
-            if not self.can_pay(p, ws.spend_cubes, ws.spend_florins):
-                return
-            choice = yield Decision(p, "convert", [("convert",), ("decline",)])
-            if choice != ("convert",):
-                return
-            self.pay(p, ws.spend_cubes, ws.spend_florins)
-        self.gain(p, cubes=ws.gain_cubes, florins=ws.gain_florins, prestige=ws.gain_prestige,
-                  influence=ws.gain_influence)  # fmt: skip
+        church influence, you receive what is shown. If the tile shows a formula, you may pay what is
+        shown to receive the benefit listed after the equal sign" (D20)."""
+        ws = self.t.workshops[w]
+        if not ws.converts:
+            self.gain(u, cubes=ws.gain_cubes, florins=ws.gain_florins, prestige=ws.gain_prestige,
+                      influence=ws.gain_influence)  # fmt: skip
+            return
+        if not self.has(u, ws.spend_cubes, ws.spend_florins):
+            return
+        self.pending = Pending(workshop=w)
+        a = yield from self.decide("CONVERT", u, [self.A.PASS, self.A.ACCEPT])
+        self.pending = Pending()
+        if a == self.A.ACCEPT:
+            self.pay(u, ws.spend_cubes, ws.spend_florins)
+            self.gain(u, cubes=ws.take_cubes, florins=ws.take_florins)
 
-    def construct(self, p: int, s: int) -> None:
-        """RB "WORKSHOP CONSTRUCTION": pay and turn the tile over, taking its prestige; "If you cannot
-        pay the required resources, return your worker and the workshop tile to the supply and lose
-        1 prestige point" (the empty space is filled by the next construction)."""
-        slot = self.players[p].slots[s]
+    def construct(self, q: int, s: int) -> None:
+        """RB "WORKSHOP CONSTRUCTION": "You must pay the resources and coins shown ... Then turn the
+        workshop tile over ... you immediately receive the prestige points shown"; "If you cannot pay
+        the required resources, return your worker and the workshop tile to the supply and lose 1
+        prestige point" (D22: the tile is available again)."""
+        slot = self.players[q].slots[s]
         ws = self.t.workshops[slot.workshop]
-        if self.can_pay(p, ws.cost_cubes, ws.cost_florins):
-            self.pay(p, ws.cost_cubes, ws.cost_florins)
+        if self.has(q, ws.cost_cubes, ws.cost_florins):
+            self.pay(q, ws.cost_cubes, ws.cost_florins)
             slot.built = True
-            self.gain(p, prestige=ws.build_prestige)
+            self.gain(q, prestige=ws.build_prestige)
         else:
-            self.players[p].slots[s] = None
+            self.players[q].slots[s] = None
             self.supply[slot.workshop] += 1
-            self.gain(p, prestige=-self.t.build_fail)
+            self.gain(q, prestige=-self.t.build_fail)
 
     # ------------------------------------------------------------------ phase 7
 
     def phase7_artwork(self):
-        """RB "7. ARTWORK": "Starting with the first player and going in turn order, each player
-        attempts to complete all artworks he has assigned workers to. Complete any artworks you are
-        attempting in your home district first, then any on civic buildings, and finally any
-        artwork in the Cathedral." Within a zone: board order."""
-        self.phase = "artwork"
-        zone_rank = {"palazzo": 0, "chiesa": 0, "civic": 1, "cathedral": 2}
-        for p in self.turn_order():
-            keys = [("d", p, i) for i, h in enumerate(self.district_hire[p]) if h is not None]
-            keys += [("m", j) for j, h in enumerate(self.main_hire) if h is not None and h.player == p]
-            keys.sort(key=lambda k: (zone_rank[self.artwork(k).zone], k[0] == "m", k[-1]))
-            for key in keys:
-                yield from self.complete_artwork(p, key)
+        """RB: "Starting with the first player and going in turn order, each player attempts to
+        complete all artworks he has assigned workers to. Complete any artworks you are attempting in
+        your home district first, then any on civic buildings, and finally any artwork in the
+        Cathedral." D8: data order within a zone."""
+        main = self.t.main_artworks
+        main_order = [m for m in range(len(main)) if main[m].zone == "civic"]
+        main_order += [m for m in range(len(main)) if main[m].zone == "cathedral"]
+        for p in self.player_order():
+            for d in range(len(self.t.district_artworks)):
+                if self.box_hire[p][d] is not None:
+                    yield from self.complete_artwork(p, d, None)
+            for m in main_order:
+                if self.main_hire[m] is not None and self.main_hire[m].player == p:
+                    yield from self.complete_artwork(p, None, m)
 
-    def complete_artwork(self, p: int, key: tuple):
-        art = self.artwork(key)
-        hire = self.hire_of(key)
-        c = self.t.characters[hire.character]
-        zone = self.zone_class(art.zone)
-        # RB: "If the artist has more than one skill, you must choose which one to use, which must
-        # fill the requirements for the artwork" -- a decision only if more than one fits.
-        fitting = [k for k in c.skills if k in art.skills]
-        if len(fitting) > 1:
-            choice = yield Decision(p, "skill", [("skill", k) for k in fitting])
-            skill = choice[1]
-        else:
-            skill = fitting[0]
-        hire.skill = skill
-        line = c.skills[skill]
-        self.set_hire(key, None)
-        self.chars[hire.character].tile = ON_CARD  # RB: "Return the artist tile to his matching card."
-        florins = line.cost + art.cost_florins
-        if not self.can_pay(p, art.cost_cubes, florins):
-            # RB "FAILURE": district 1, civic 2, Cathedral 3; "If you hired a named artist and cannot
-            # pay the costs, you lose 1 additional prestige point."
-            self.gain(p, prestige=-(self.t.fail_penalty[zone] + (self.t.fail_named_extra if c.named else 0)))
+    def artist_cost(self, x: int, k: int) -> int:
+        return self.t.characters[x].skills[k].cost if x < NAMED else 0
+
+    def artist_skills(self, x: int) -> list[int]:
+        return sorted(self.t.characters[x].skills) if x < NAMED else [x - NAMED]
+
+    def complete_artwork(self, p: int, d: int | None, m: int | None):
+        """RB "7. ARTWORK" with "ARTIST PRESTIGE", "MASTERPIECES", "FAILURE", "DISTRICT ARTWORKS"."""
+        A, t = self.A, self.t
+        art = t.district_artworks[d] if d is not None else t.main_artworks[m]
+        x = (self.box_hire[p][d] if d is not None else self.main_hire[m]).character
+        zone = "district" if d is not None else art.zone
+        # D9: "you must choose which one to use, which must fill the requirements for the artwork";
+        # only skills whose whole cost p can pay are offered, none is a failure.
+        skills = [k for k in self.artist_skills(x)
+                  if k in art.skills and self.has(p, art.cost_cubes, art.cost_florins + self.artist_cost(x, k))]  # fmt: skip
+        if not skills:
+            # RB "FAILURE": "Your district 1 ... A civic building 2 ... The Cathedral 3"; "If you hired
+            # a named artist and cannot pay the costs, you lose 1 additional prestige point."
+            self.gain(p, prestige=-(t.fail_penalty[zone] + (t.fail_named_extra if x < NAMED else 0)))
+            self.release(p, d, m, x)
             return
-        self.pay(p, art.cost_cubes, florins)
-        self.gain(p, prestige=art.prestige, influence=art.influence)
-        if key[0] == "d":
-            self.district_crest[p][key[2]] = p
-        else:
-            self.main_crest[key[1]] = p
-        value = yield from self.artist_value(p, zone)
-        ch = self.chars[hire.character]
-        table = line.prestige_after if ch.masterpiece else line.prestige
-        self.gain(p, prestige=table[value - 1])
-        if c.named and not ch.masterpiece and line.masterpiece[value - 1]:
-            ch.masterpiece = True  # RB: "Each named artist can complete only one masterpiece"
-        self.district_bonus(p, art.zone)
-
-    def artist_value(self, p: int, zone: str):
-        """RB "ARTIST PRESTIGE": roll the die; "If the artwork is in the Cathedral, roll the die twice
-        and choose which result to use." No-die variant: "base value + incentive", base 1/2/3 by
-        zone, "1 point ... every 50 Fiorini ... up to 150 Fiorini"."""
+        self.pending = Pending(main=m, district=d, character=x)
+        k = (yield from self.decide("SKILL", p, [A.SKILL + k for k in skills])) - A.SKILL
+        self.pending.skill = k
+        florins = art.cost_florins + self.artist_cost(x, k)
         if not self.die:
-            pl = self.players[p]
-            most = min(self.t.incentive_max, pl.florins // self.t.incentive_step)
-            choice = yield Decision(p, "incentive", [("incentive", k) for k in range(most + 1)])
-            pl.florins -= choice[1] * self.t.incentive_step
-            return self.t.base_value[zone] + choice[1]
-        first = self.rng.artist_die(self)
-        if zone != "cathedral":
-            return first
-        second = self.rng.artist_die(self)
-        options = [("die", first)] if first == second else [("die", first), ("die", second)]
-        choice = yield Decision(p, "cathedral_die", options)
-        return choice[1]
-
-    def district_bonus(self, p: int, zone: str) -> None:
-        """RB: "If you complete all four artworks in the Palazzo ... 4 prestige points. If you complete
-        all four artworks in the Chiesa ... 4 church influence.\""""
-        if zone not in ("palazzo", "chiesa"):
-            return
-        boxes = [i for i, a in enumerate(self.t.district_artworks) if a.zone == zone]
-        if all(self.district_crest[p][i] == p for i in boxes):
-            if zone == "palazzo":
-                self.gain(p, prestige=self.t.palazzo_bonus)
+            # No-die variant: "Work prestige = base value + incentive"; "add 1 point to the base value
+            # every 50 Fiorini ... up to 150 Fiorini".
+            options = [A.INCENTIVE + i for i in range(t.incentive_max + 1)
+                       if self.has(p, art.cost_cubes, florins + t.incentive_step * i)]  # fmt: skip
+            i = (yield from self.decide("INCENTIVE", p, options)) - A.INCENTIVE
+            florins += t.incentive_step * i
+            value = t.base_value[zone] + i
+        elif zone != "cathedral":
+            value = self.rng.roll()  # RB: "Roll the die and find the result on the chart"
+        else:
+            # RB: "If the artwork is in the Cathedral, roll the die twice and choose which result to use."
+            self.pending.dice = [self.rng.roll(), self.rng.roll()]
+            options = sorted({A.DIE + v - 1 for v in self.pending.dice})
+            value = (yield from self.decide("CATHEDRAL_DIE", p, options)) - A.DIE + 1
+        self.pending = Pending()
+        # RB: "After paying the costs of the artwork, you receive all prestige points and church
+        # influence shown ... Then place one of your family crest tokens on the artwork box."
+        self.pay(p, art.cost_cubes, florins)
+        self.players[p].crests_placed += 1
+        if d is not None:
+            self.box_crest[p][d] = True
+        else:
+            self.main_crest[m] = p
+        self.gain(p, prestige=art.prestige, influence=art.influence)
+        if x < NAMED:
+            line, named = t.characters[x].skills[k], self.named[x]
+            # RB: "When you roll the die and the result shows a gold colored box ... he has completed
+            # his masterpiece ... turn the artist's card over"; "only one masterpiece in the game".
+            if line.masterpiece[value - 1] and not named.flipped:
+                self.gain(p, prestige=line.masterpiece_pp[value - 1])
+                named.flipped = True
             else:
-                self.gain(p, influence=self.t.chiesa_bonus)
+                self.gain(p, prestige=line.die_pp[value - 1])
+        else:
+            self.gain(p, prestige=t.unnamed_pp[x - NAMED][value - 1])
+        if d is not None:
+            # RB: "If you complete all four artworks in the Palazzo ... 4 prestige points ... all four
+            # artworks in the Chiesa ... 4 church influence."
+            area = art.zone
+            boxes = [e for e, a in enumerate(t.district_artworks) if a.zone == area]
+            if all(self.box_crest[p][e] for e in boxes):
+                if area == "palazzo":
+                    self.gain(p, prestige=t.palazzo_bonus)
+                else:
+                    self.gain(p, influence=t.chiesa_bonus)
+        self.release(p, d, m, x)
+
+    def release(self, p: int, d: int | None, m: int | None, x: int) -> None:
+        """RB: "Return the artist tile to his matching card. Return your worker to the pool.\""""
+        if d is not None:
+            self.box_hire[p][d] = None
+        else:
+            self.main_hire[m] = None
+        if x < NAMED:
+            self.named[x].tile = ON_CARD
+        else:
+            self.unnamed_left[x - NAMED] += 1
+        self.players[p].pool += 1
 
     # ------------------------------------------------------------------ phase 8
 
     def phase8_turn_order(self) -> None:
-        """RB "8. TURN ORDER": Captain, then Bishop (and Cardinal), then the others unchanged."""
-        self.phase = "turn_order"
-        previous = self.turn_order()
-        t = self.t
+        """RB "8. TURN ORDER" (SPEC §6.8)."""
+        t, players = self.t, self.players
         # RB: "the player whose marker is highest on the prestige track becomes the Captain ... If
-        # there is a tie, then no player will be Captain"; he "receive[s] ... prestige certificates
-        # equal to your position ... Then, move your marker ... back to the "0" space".
-        best = max(pl.prestige for pl in self.players)
-        top = [p for p, pl in enumerate(self.players) if pl.prestige == best]
+        # there is a tie, then no player will be Captain"; "you immediately receive ... prestige
+        # certificates equal to your position ... Then, move your marker ... back to the "0" space."
+        best = max(pl.track for pl in players)
+        top = [p for p, pl in enumerate(players) if pl.track == best]
         captain = top[0] if len(top) == 1 else None
         if captain is not None:
-            pl = self.players[captain]
-            pl.certificates += pl.prestige
-            pl.prestige = 0
+            players[captain].certs += players[captain].track
+            players[captain].track = 0
         # RB: "If a single player has at least 3 church influence and more points than each of the
         # other players, he becomes the Bishop".
-        most = max(pl.influence for pl in self.players)
-        leaders = [p for p, pl in enumerate(self.players) if pl.influence == most]
+        most = max(pl.influence for pl in players)
+        leaders = [p for p, pl in enumerate(players) if pl.influence == most]
         bishop = leaders[0] if len(leaders) == 1 and most >= t.bishop_min else None
-        if bishop is not None:
-            # RB "CARDINAL": "named Bishop two rounds in a row; or ... reaches the "10" space", once.
-            pl = self.players[bishop]
-            if self.bishop == bishop or pl.influence >= t.cardinal_influence:
-                self.gain(bishop, prestige=t.cardinal_bonus)
-                pl.influence = 0
+        if bishop is not None and (self.bishop == bishop or players[bishop].influence >= t.cardinal_influence):
+            # RB "CARDINAL": "named Bishop two rounds in a row; or ... reaches the "10" space"; "you
+            # immediately receive 5 prestige points ... and ... return your marker ... to "0"" (D4).
+            self.gain(bishop, prestige=t.cardinal_bonus)
+            players[bishop].influence = 0
+        # RB: "The turn order for all players that did not gain an office ... remains unchanged" (D16).
+        others = [p for p in self.player_order() if p not in (captain, bishop)]
+        self.order = [p for p in (captain, bishop) if p is not None] + others
         self.captain, self.bishop = captain, bishop
-        # RB: "The turn order for all players that did not gain an office ... remains unchanged."
-        self.track = [p for p in previous if p not in (captain, bishop)]
 
     # ------------------------------------------------------------------ phase 9
 
     def phase9_end_of_round(self) -> None:
-        """RB "9. END OF THE ROUND", steps 1-7."""
-        self.phase = "end_of_round"
-        # 1-3: detained artist and worker, preachers and all workers return.
-        for ch in self.chars:
-            ch.tile = ON_CARD
-        self.detained_worker = None
+        """RB "9. END OF THE ROUND", steps 1-7 (rounds 1..7, D15)."""
+        # 1-3: the detained artist and worker, the preachers and every worker return.
+        for n in self.named:
+            n.tile = ON_CARD
+        self.unnamed_left = [self.t.unnamed_tiles] * 4
+        self.cathedral_pulpit = None
         for pl in self.players:
-            pl.workers_pool = self.t.max_workers
-            pl.workers_board = 0
-            pl.market_worker = False
-            pl.market_done = [False, False, False]
-            pl.chiesa_pulpit_used = False
-        self.cathedral_pulpit_used = False
-        if self.round == self.t.rounds:
-            return  # RB 7: "If it was already on the 8th space, the game ends!"
-        # 4-5: characters beneath card I leave; the others move down one card.
+            pl.avail, pl.pool, pl.detained, pl.work = 0, self.t.max_workers, 0, 0
+            pl.market, pl.pulpit, pl.market_used = False, False, [False, False, False]
+            for slot in pl.slots:
+                if slot is not None:
+                    slot.worker = None
+        # 4-5: RB: "Any character cards beneath the "I" Life in Florenza card are removed from the
+        # game"; "All character cards still in play move down one space".
         left = 0
-        for i, c in enumerate(self.t.characters):
-            ch = self.chars[i]
-            if not c.named or not ch.in_play:
+        for n in self.named:
+            if n.where != IN_PLAY:
                 continue
-            if ch.life == 1:
-                ch.in_play, ch.removed, ch.life = False, True, 0
+            if n.life == 1:
+                n.where, n.life = OUT, 0
                 left += 1
             else:
-                ch.life -= 1
-        # 6: as many replacements from the bag.
-        self.enter_characters(min(left, len(self.bag)))
+                n.life -= 1
+        # 6: "an equal number of replacement tiles are drawn from the bag" (D14: none from an empty bag).
+        self.draw_characters(left)
+
+    # ------------------------------------------------------------------ invariants
+
+    def check_invariants(self) -> None:
+        """SPEC §11: workers, workshop tiles, characters and crests accounted for; nothing negative."""
+        t = self.t
+        for p, pl in enumerate(self.players):
+            placed = pl.work + pl.market + pl.pulpit + (self.cathedral_pulpit == p)
+            placed += sum(s is not None and s.worker == p for q in self.players for s in q.slots)
+            placed += sum(h is not None for h in self.box_hire[p])
+            placed += sum(h is not None and h.player == p for h in self.main_hire)
+            placed += self.phase in (PHASE["HIRE"], PHASE["PREACHER"]) and self.current == p  # on its box/pulpit
+            assert pl.avail + pl.pool + pl.detained + placed == t.max_workers, (p, pl, placed)
+            assert min(pl.avail, pl.pool, pl.detained, pl.florins, pl.influence, *pl.cubes) >= 0, (p, pl)
+            crests = sum(self.box_crest[p]) + sum(c == p for c in self.main_crest)
+            assert crests == pl.crests_placed <= t.crests, (p, crests, pl.crests_placed)
+        for w, ws in enumerate(t.workshops):
+            on_boards = sum(s is not None and s.workshop == w for pl in self.players for s in pl.slots)
+            assert self.supply[w] + on_boards == ws.quantity, (w, self.supply[w], on_boards)
+        assert sorted(c for c, n in enumerate(self.named) if n.where == IN_BAG) == sorted(self.rng.in_bag())
+        assert all(0 <= u <= t.unnamed_tiles for u in self.unnamed_left)
 
     # ------------------------------------------------------------------ end
 
     def final_scores(self) -> list[int]:
-        """RB "THE END OF THE GAME": certificates + track + 1 per office + 1 per 3 cubes + 1 per 300
-        Fiorini - 1 per empty workshop space - 1 per unfinished district artwork - 4 without a
-        Palazzo artwork - 4 without a Chiesa artwork."""
+        """RB "THE END OF THE GAME" (SPEC §8)."""
         t = self.t
         scores = []
         for p, pl in enumerate(self.players):
-            vp = pl.certificates + pl.prestige
-            vp += t.office_vp * ((self.captain == p) + (self.bishop == p))
+            vp = pl.certs + pl.track + t.office_vp * ((self.captain == p) + (self.bishop == p))
             vp += sum(pl.cubes) // t.cubes_per_vp + pl.florins // t.florins_per_vp
             vp -= t.empty_slot_vp * sum(slot is None for slot in pl.slots)
-            vp -= t.unfinished_vp * sum(c is None for c in self.district_crest[p])
-            for zone, penalty in (("palazzo", t.no_palazzo_vp), ("chiesa", t.no_chiesa_vp)):
-                boxes = [i for i, a in enumerate(t.district_artworks) if a.zone == zone]
-                if not any(self.district_crest[p][i] == p for i in boxes):
+            vp -= t.unfinished_vp * sum(not c for c in self.box_crest[p])
+            for area, penalty in (("palazzo", t.no_palazzo_vp), ("chiesa", t.no_chiesa_vp)):
+                if not any(self.box_crest[p][d] for d, a in enumerate(t.district_artworks) if a.zone == area):
                     vp -= penalty
             scores.append(vp)
         return scores
+
+
+assert NUM_CHARACTER_SLOTS == NAMED + 4

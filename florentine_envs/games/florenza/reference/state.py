@@ -1,14 +1,11 @@
-"""The reference's game state: plain Python lists and ints, one game.
-
-Everything a rule reads or writes lives on :class:`Board`; the flow of the round
-(``rules.py``) is a generator that yields each decision and updates the board.
-"""
+"""The reference's game state: plain Python lists and ints, one game."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# Where a character tile is (rulebook, "LIFE IN FLORENZA" and phases 2-4, 9).
+# Where a named character is (SPEC §11: bag / in play / out) and where its tile is.
+IN_BAG, IN_PLAY, OUT = "bag", "play", "out"
 ON_CARD = "card"  # on its card beneath a Life in Florenza card: can be hired / given charity
 HIRED = "hired"  # on a worker in an artwork box (artist) or on a pulpit (preacher)
 DETAINED = "detained"  # on the guard card VI (artist detained by the Captain)
@@ -19,42 +16,42 @@ EXPELLED = "expelled"  # on the Bishop's turn order card (preacher expelled by t
 class Slot:
     """One of the 8 workshop spaces of a district board."""
 
-    workshop: int  # workshop type index (0-based, data order)
+    workshop: int  # workshop type (0-based, data order)
     built: bool  # True: finished side up; False: building side up (construction pending)
     worker: int | None = None  # seat of the worker on it this round
-
-
-@dataclass
-class Hire:
-    """A worker placed on an artwork box with the artist hired for it (phase 4, C)."""
-
-    player: int
-    character: int
-    skill: int | None = None  # chosen in phase 7 when more than one skill fits
 
 
 @dataclass
 class Player:
     florins: int
     cubes: list[int]  # int[6] in the data's resource order
-    workers_board: int  # workers on the district board, still to be placed this round
-    workers_pool: int  # workers in the pool beside the board
-    prestige: int = 0  # position on the prestige track (may be negative)
-    certificates: int = 0  # prestige certificates cashed in as Captain (face down, total public)
-    influence: int = 0  # church influence track
+    avail: int  # workers on the district board, still to be placed this round
+    pool: int  # workers in the pool beside the board
+    track: int = 0  # position on the prestige track (may be negative, D6)
+    certs: int = 0  # prestige certificates cashed in as Captain (D3)
+    influence: int = 0  # church influence track (never negative, D5)
+    detained: int = 0  # workers of this family on the guard card
+    work: int = 0  # workers on "Go to work"
+    market: bool = False  # a worker at the market
+    pulpit: bool = False  # a worker on the own Chiesa pulpit
+    crests_placed: int = 0
+    market_used: list[bool] = field(default_factory=lambda: [False, False, False])  # sell, buy, trade
     slots: list[Slot | None] = field(default_factory=lambda: [None] * 8)
-    market_worker: bool = False
-    market_done: list[bool] = field(default_factory=lambda: [False, False, False])  # sell, buy, trade
-    chiesa_pulpit_used: bool = False
 
 
 @dataclass
-class Character:
-    """A character of the game (named or unnamed) and where its tile is."""
+class Named:
+    """Where a named character is (SPEC §2: c = id - 1)."""
 
-    index: int  # data order
-    in_play: bool = False  # its card is beneath a Life in Florenza card (unnamed: always)
-    life: int = 0  # the Life in Florenza card number (1..7) it is beneath
+    where: str = IN_BAG
+    life: int = 0  # the Life in Florenza card (1..7) while in play
     tile: str = ON_CARD
-    masterpiece: bool = False  # card turned to the completed-masterpiece side
-    removed: bool = False  # left the game (beneath card I at the end of a round)
+    flipped: bool = False  # the card is turned to the completed-masterpiece side
+
+
+@dataclass
+class Hire:
+    """A worker on an artwork box with the character (slot x) hired for it."""
+
+    player: int
+    character: int

@@ -7,7 +7,12 @@ the rules read by attribute. Field names here are the reference's own.
 
 from __future__ import annotations
 
+import copy
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from florentine_envs.core.data import deep_merge
 
 SKILLS = ("architect", "painter", "sculptor")
 
@@ -21,45 +26,44 @@ class Workshop:
     cost_florins: int
     build_prestige: int
     occupiable: bool  # False: Casa, Casamento, Palagio (phase-1 income only)
-    # Production when operated (phase 6): a plain gain, or an optional conversion.
+    # Production when operated (phase 6): a plain gain ...
     gain_cubes: list[int] = field(default_factory=lambda: [0] * 6)
     gain_florins: int = 0
     gain_prestige: int = 0
     gain_influence: int = 0
-    spend_cubes: list[int] | None = None  # "Spend X to take Y": X (None: a plain gain)
+    # ... or an optional conversion "Spend X to take Y" (SPEC §2 spend/take).
+    converts: bool = False
+    spend_cubes: list[int] = field(default_factory=lambda: [0] * 6)
     spend_florins: int = 0
+    take_cubes: list[int] = field(default_factory=lambda: [0] * 6)
+    take_florins: int = 0
     # Phase-1 income of the non-occupiable workshops.
     income_florins: int = 0
     income_workers: int = 0
     income_prestige: int = 0
 
-    @property
-    def converts(self) -> bool:
-        return self.spend_cubes is not None
-
 
 @dataclass
 class SkillLine:
     cost: int  # Fiorini paid to the artist for this skill (phase 7)
-    prestige: list[int]  # int[6]: bonus prestige for die faces 1..6 (index face-1)
+    die_pp: list[int]  # int[6]: prestige of a work of value 1..6 (index value-1)
     masterpiece: list[bool]  # bool[6]: the gold box(es)
-    prestige_after: list[int]  # int[6]: the table once the masterpiece is done (purple side)
+    masterpiece_pp: list[int]  # int[6]: prestige of a gold box while the card is not flipped
 
 
 @dataclass
 class Character:
-    index: int  # data order
-    number: int  # the rulebook's id (1..40 named; unnamed have their own)
+    """A named character (SPEC §2: c = id - 1)."""
+
+    index: int
     name: str
     kind: str  # "artist" | "preacher"
-    named: bool
-    rounds: int = 0  # rounds in play = Life in Florenza card it enters beneath (named)
-    life: int = 0  # unnamed: the Life in Florenza card it sits on
-    skills: dict[int, SkillLine] = field(default_factory=dict)  # skill index -> line (artists)
-    # Preachers (phase 4, E): cost paid at once, then workers, resource and bonus.
-    cost: int = 0
-    workers: list[int] = field(default_factory=list)  # int[6] by die face; unnamed: fixed
-    fixed_workers: int | None = None  # unnamed preachers: "always provide 2 workers"
+    rounds: int  # rounds in play = the Life in Florenza card it arrives beneath
+    skills: dict[int, SkillLine] = field(default_factory=dict)  # artists: skill index -> line
+    # Preachers (phase 4, E): cost paid at once, then workers by die roll, cubes and bonus.
+    cost_florins: int = 0
+    cost_cubes: list[int] = field(default_factory=lambda: [0] * 6)
+    workers: list[int] = field(default_factory=lambda: [0] * 6)  # int[6] by die value
     gain_cubes: list[int] = field(default_factory=lambda: [0] * 6)
     gain_prestige: int = 0
     gain_influence: int = 0
@@ -68,15 +72,14 @@ class Character:
 @dataclass
 class Artwork:
     index: int
-    zone: str  # "palazzo" | "chiesa" (district, one per player) | "civic" | "cathedral"
-    building: str
+    zone: str  # "palazzo" | "chiesa" (district boxes) | "civic" | "cathedral" (main board)
     name: str
     skills: list[int]
     cost_cubes: list[int]
     cost_florins: int
     prestige: int
     influence: int
-    income: str | None  # None | "prestige" | "influence" | "worker" | "florins" | "atrio"
+    income: str = "none"  # "none" | "prestige" | "influence" | "worker" | "fiorini" | "atrio"
     income_amount: int = 0
     pulpit: bool = False
 
@@ -84,26 +87,29 @@ class Artwork:
 @dataclass
 class Tables:
     resources: list[str]
+    skills: list[str]
     workshops: list[Workshop]
-    characters: list[Character]
+    characters: list[Character]  # the 40 named characters
+    unnamed_pp: list[list[int]]  # [skill][value-1]: prestige of an unnamed artist's work
+    unnamed_preacher: Character  # cost, workers[0] (fixed), cubes, prestige, influence
     district_artworks: list[Artwork]  # the 8 boxes of every district board
-    main_artworks: list[Artwork]  # the 19 boxes of the main board (civic + cathedral)
-    die_resource: list[int]  # int[6]: resource index of die face 1..6 (phase 1)
+    main_artworks: list[Artwork]  # the main board's boxes (civic + cathedral)
+    die_resource: list[int]  # int[6]: resource index of die value 1..6 (phase 1)
     start_workshops: list[int]  # the 12 starting types
-    first_game: list[list[int]]  # [seat from the last][slot]: the suggested first-game workshops
+    first_game: list[list[int]]  # [player counted from the last][space]
     draws: dict[int, int]  # characters drawn at set-up per player count
+    cubes: list[int] = field(default_factory=lambda: [18, 18, 12, 12, 12, 12])
+    unnamed_tiles: int = 2
     rounds: int = 8
-    slots: int = 8
     max_workers: int = 8
+    crests: int = 15
     start_florins: int = 300
     start_cubes: list[int] = field(default_factory=lambda: [1] * 6)
     start_workers_board: int = 4
-    start_workers_pool: int = 4
     income_florins: int = 200
-    income_cubes: list[int] = field(default_factory=lambda: [0] * 6)
+    income_cubes: list[int] = field(default_factory=lambda: [0] * 6)  # 1 marble, 1 wood
     income_workers: int = 4
     short_die_florins: int = 100  # "If there are not enough resource cubes ... 100 Fiorini"
-    cube_supply: list[int] = field(default_factory=lambda: [0] * 6)
     sell_price: int = 100
     buy_price: int = 200
     work_florins: int = 50  # "Go to work": 50 Fiorini
@@ -128,3 +134,27 @@ class Tables:
     unfinished_vp: int = 1
     no_palazzo_vp: int = 4
     no_chiesa_vp: int = 4
+
+
+DATA_FILE = Path(__file__).resolve().parent.parent / "florenza_data.json"
+
+
+def load_json(data=None) -> dict:
+    """The packaged ``florenza_data.json`` with ``data`` applied (``core.data``'s rules: a dict patch
+    merges key by key, a str/Path is a complete replacement file)."""
+    base = json.loads(DATA_FILE.read_text())
+    if data is None:
+        return base
+    if isinstance(data, dict):
+        return deep_merge(base, copy.deepcopy(data))
+    if isinstance(data, (str, Path)):
+        return json.loads(Path(data).read_text())
+    raise ValueError(f"florenza reference: data must be a dict patch or a path, got {type(data).__name__}")
+
+
+def load_tables(data=None) -> Tables:
+    return parse(load_json(data))
+
+
+def parse(raw: dict) -> Tables:
+    raise NotImplementedError("florenza_data.json schema not frozen yet")
