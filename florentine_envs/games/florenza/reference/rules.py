@@ -217,10 +217,10 @@ class Rules:
             gold = t.resources.index("gold")
             options = [self.A.ATRIO_GOLD] + ([self.A.ATRIO_SELL] if self.players[p].cubes[gold] else [])
             if (yield from self.decide("ATRIO", p, options)) == self.A.ATRIO_GOLD:
-                self.gain(p, cubes=self.one(gold))
+                self.gain(p, cubes=[t.atrio_gold * g for g in self.one(gold)])
             else:
                 self.pay(p, self.one(gold), 0)
-                self.gain(p, florins=art.income_amount or 200)
+                self.gain(p, florins=t.atrio_sell_florins)
 
     # ------------------------------------------------------------------ phases 2-3
 
@@ -730,7 +730,7 @@ class Rules:
         t = self.t
         scores = []
         for p, pl in enumerate(self.players):
-            vp = pl.certs + pl.track + t.office_vp * ((self.captain == p) + (self.bishop == p))
+            vp = pl.certs + pl.track + t.captain_vp * (self.captain == p) + t.bishop_vp * (self.bishop == p)
             vp += sum(pl.cubes) // t.cubes_per_vp + pl.florins // t.florins_per_vp
             vp -= t.empty_slot_vp * sum(slot is None for slot in pl.slots)
             vp -= t.unfinished_vp * sum(not c for c in self.box_crest[p])
