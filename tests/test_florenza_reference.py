@@ -382,3 +382,90 @@ def test_random_games_with_the_packaged_data(P):
         assert steps > 20 * P
         assert ref.obs_size == len(ref.observe(P - 1))
         assert ref.num_actions == 9 * P + len(ref.tables.workshops) + len(ref.tables.main_artworks) + 91
+
+
+# ---------------------------------------------------------------------------------- phases 1-3, 9
+
+
+def test_income_family_die_and_casa():
+    """RB: "200 Fiorini, 1 Marble, 1 Wood, 4 Workers"; "All players each receive the resource shown on
+    the chart. If there are not enough resource cubes of that type, each player instead receives 100
+    Fiorini"; "Each Casa pays its owner 50 Fiorini and 1 worker"."""
+    r = new_rules(2, dice=[3, 3])  # die 3 -> gold in the fixture
+    p, q = r.order
+    r.players[p].slots[2] = Slot(5, built=True)  # a Casa
+    r.round = 2
+    drive(r.phase1_collect_income())
+    assert r.players[p].cubes == [2, 2, 2, 1, 1, 1] and r.players[p].florins == 300 + 200 + 50
+    assert (r.players[p].avail, r.players[p].pool) == (5, 3)
+    assert (r.players[q].avail, r.players[q].pool) == (4, 4)
+    r.players[q].cubes[2] = T.cubes[2] - 3  # the board holds one gold: fewer than the players
+    drive(r.phase1_collect_income())
+    assert r.players[p].florins == 550 + 200 + 50 + 100 and r.players[p].cubes[2] == 2
+
+
+def test_atrio_gold_or_sale():
+    """RB: "The Atrio of the Banco gives an income of 1 gold cube, or the option to sell 1 gold cube for
+    200 Fiorini. You choose which benefit to use each round.\""""
+    r = new_rules(2, dice=[1, 1])
+    p = r.order[0]
+    r.main_crest[1] = p
+    r.round = 2
+    _, seen = drive(r.phase1_collect_income(), [r.A.ATRIO_SELL])
+    assert seen[-1].options == [r.A.ATRIO_GOLD, r.A.ATRIO_SELL]
+    assert (r.players[p].cubes[2], r.players[p].florins) == (0, 300 + 200 + 200)
+    _, seen = drive(r.phase1_collect_income())  # no gold left: the sale is not offered
+    assert [d.options for d in seen] == [[r.A.ATRIO_GOLD]] and r.players[p].cubes[2] == 1
+
+
+def test_captain_detains_a_worker_or_an_artist_and_the_two_player_variant():
+    """RB: "The Captain of the People can detain one worker from any opponent's family ... Only named
+    artists can be detained"; 2-player variant: holding both offices, "the Captain of the People may
+    only choose the reserve an artist"."""
+    r = new_rules(3)
+    c, x, y = r.order
+    r.captain = c
+    _, seen = drive(r.phase2_captain(), [r.A.TARGET + (x - c) % 3 - 1])
+    assert r.A.PASS in seen[0].options
+    assert all(r.A.CHARACTER + i in seen[0].options for i in r.on_card("artist"))
+    assert not any(r.A.CHARACTER + i in seen[0].options for i in r.on_card("preacher"))
+    assert (r.players[x].avail, r.players[x].detained) == (3, 1)
+    r2 = new_rules(2)
+    r2.captain = r2.bishop = r2.order[0]
+    _, seen = drive(r2.phase2_captain())
+    assert not any(r2.A.TARGET <= a < r2.A.PASS for a in seen[0].options)
+    r3 = new_rules(2, two_player_variant=False)
+    r3.captain = r3.bishop = r3.order[0]
+    _, seen = drive(r3.phase2_captain())
+    assert r3.A.TARGET in seen[0].options
+
+
+def test_bishop_converts_a_worker_or_expels_a_preacher():
+    """RB: "Take one worker from your opponent's district board and return it to the pool. Then take one
+    of your workers from the pool (if there is one)"; "The Bishop cannot expel an artist!\""""
+    r = new_rules(2)
+    b, q = r.order
+    r.bishop = b
+    preacher = next(c for c, ch in enumerate(T.characters) if ch.kind == "preacher")
+    r.named[preacher] = Named(where=IN_PLAY, life=2)
+    _, seen = drive(r.phase3_bishop(), [r.A.TARGET])
+    assert r.A.CHARACTER + preacher in seen[0].options
+    assert not any(r.A.CHARACTER + i in seen[0].options for i in r.on_card("artist"))
+    assert (r.players[q].avail, r.players[q].pool, r.players[b].avail, r.players[b].pool) == (3, 5, 5, 3)
+    drive(r.phase3_bishop(), [r.A.CHARACTER + preacher])
+    assert preacher not in r.givable(q)
+
+
+def test_end_of_round_ages_characters_and_draws_replacements():
+    """RB 9: "Any character cards beneath the "I" Life in Florenza card are removed from the game";
+    "All character cards still in play move down one space"; "an equal number of replacement tiles
+    are drawn from the bag" (steps 4-6)."""
+    r = new_rules(4)
+    in_play = [c for c, n in enumerate(r.named) if n.where == IN_PLAY]
+    leaving = [c for c in in_play if r.named[c].life == 1]
+    lives = {c: r.named[c].life for c in in_play}
+    r.phase9_end_of_round()
+    assert all(r.named[c].where == "out" for c in leaving)
+    assert all(r.named[c].life == lives[c] - 1 for c in in_play if c not in leaving)
+    assert sum(n.where == IN_PLAY for n in r.named) == 8
+    assert all(pl.pool == 8 and pl.avail == 0 for pl in r.players)

@@ -3,9 +3,23 @@
 from __future__ import annotations
 
 PHASES = (
-    "START_PICK", "ATRIO", "CAPTAIN", "BISHOP", "PLACE", "HIRE", "PREACHER", "MARKET", "TRADE_GIVE_1",
-    "TRADE_GIVE_2", "TRADE_TAKE", "CONVERT", "SKILL", "INCENTIVE", "CATHEDRAL_DIE", "GAME_OVER",
-)  # fmt: skip
+    "START_PICK",
+    "ATRIO",
+    "CAPTAIN",
+    "BISHOP",
+    "PLACE",
+    "HIRE",
+    "PREACHER",
+    "MARKET",
+    "TRADE_GIVE_1",
+    "TRADE_GIVE_2",
+    "TRADE_TAKE",
+    "CONVERT",
+    "SKILL",
+    "INCENTIVE",
+    "CATHEDRAL_DIE",
+    "GAME_OVER",
+)
 PHASE = {name: i for i, name in enumerate(PHASES)}
 NUM_CHARACTER_SLOTS = 44  # SPEC §2: 40 named + 4 unnamed kinds
 UNNAMED_PREACHER_SLOT = 43

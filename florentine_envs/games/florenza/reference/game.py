@@ -40,8 +40,17 @@ class FlorenzaReference:
     Forced moves (a decision with exactly one legal action) are played at once, as the core's
     forced-move loop does (SPEC §6)."""
 
-    def __init__(self, num_players: int, seed: int, die: str = "die", two_player_variant: bool = True,
-                 first_game: bool = False, reward: str = "win", data=None, tables: Tables | None = None):  # fmt: skip
+    def __init__(
+        self,
+        num_players: int,
+        seed: int,
+        die: str = "die",
+        two_player_variant: bool = True,
+        first_game: bool = False,
+        reward: str = "win",
+        data=None,
+        tables: Tables | None = None,
+    ):
         if num_players not in (2, 3, 4, 5):
             raise ValueError(f"florenza reference: num_players={num_players!r}; allowed: 2, 3, 4, 5")
         if die not in DIE_OPTIONS:
@@ -51,8 +60,14 @@ class FlorenzaReference:
         self.num_players = P = num_players
         self.reward_mode = reward
         self.tables = tables if tables is not None else load_tables(data)
-        self.rules = Rules(self.tables, P, ReferenceRng(seed), die=die == "die",
-                           two_player_variant=bool(two_player_variant), first_game=bool(first_game))  # fmt: skip
+        self.rules = Rules(
+            self.tables,
+            P,
+            ReferenceRng(seed),
+            die=die == "die",
+            two_player_variant=bool(two_player_variant),
+            first_game=bool(first_game),
+        )
         self.num_actions = self.rules.A.num_actions
         self.rewards = [0.0] * P
         self.scores = [0] * P
@@ -114,6 +129,8 @@ class FlorenzaReference:
         r = self.rules
         self.terminated = True
         self.scores = r.final_scores()
-        self.final_rank = final_ranks(self.scores, [sum(pl.cubes) for pl in r.players], [pl.florins for pl in r.players])
+        self.final_rank = final_ranks(
+            self.scores, [sum(pl.cubes) for pl in r.players], [pl.florins for pl in r.players]
+        )
         self.rewards = terminal_rewards(self.scores, self.final_rank, self.reward_mode)
         assert r.phase == PHASE["GAME_OVER"]

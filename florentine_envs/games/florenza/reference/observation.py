@@ -46,7 +46,9 @@ def observe(rules, o: int) -> tuple[np.ndarray, dict[str, slice]]:
     box_phases = ("HIRE", "SKILL", "INCENTIVE", "CATHEDRAL_DIE")
     fields.append(("pending_main", one_hot(NM, pend.main if phase in box_phases else None)))
     fields.append(("pending_district", one_hot(8, pend.district if phase in box_phases else None)))
-    fields.append(("pending_character", one_hot(NUM_CHARACTER_SLOTS, pend.character if phase in box_phases[1:] else None)))
+    fields.append(
+        ("pending_character", one_hot(NUM_CHARACTER_SLOTS, pend.character if phase in box_phases[1:] else None))
+    )
     fields.append(("pending_skill", one_hot(3, pend.skill if phase in box_phases[2:] else None)))
     fields.append(("pending_pulpit", one_hot(2, pend.pulpit if phase == "PREACHER" else None)))
     fields.append(("pending_workshop", one_hot(NW, pend.workshop if phase == "CONVERT" else None)))
@@ -71,8 +73,20 @@ def observe(rules, o: int) -> tuple[np.ndarray, dict[str, slice]]:
     block: list[float] = []
     for q in seats():
         pl = R.players[q]
-        block += [pl.florins, *pl.cubes, pl.track, pl.certs, pl.influence, pl.avail, pl.pool, pl.detained,
-                  pl.work, pl.market, pl.pulpit, t.crests - pl.crests_placed]  # fmt: skip
+        block += [
+            pl.florins,
+            *pl.cubes,
+            pl.track,
+            pl.certs,
+            pl.influence,
+            pl.avail,
+            pl.pool,
+            pl.detained,
+            pl.work,
+            pl.market,
+            pl.pulpit,
+            t.crests - pl.crests_placed,
+        ]
         for slot in pl.slots:
             if slot is None:
                 block += [0.0] * (NW + 1 + P)
@@ -80,7 +94,11 @@ def observe(rules, o: int) -> tuple[np.ndarray, dict[str, slice]]:
                 block += one_hot(NW, slot.workshop) + [float(slot.built)] + one_hot(P, rel(slot.worker))
         for d in range(len(t.district_artworks)):
             hire = R.box_hire[q][d]
-            block += [float(R.box_crest[q][d]), float(hire is not None), float(0 if hire is None else 1 + hire.character)]
+            block += [
+                float(R.box_crest[q][d]),
+                float(hire is not None),
+                float(0 if hire is None else 1 + hire.character),
+            ]
     fields.append(("players", block))
     layout, flat, at = {}, [], 0
     for name, values in fields:

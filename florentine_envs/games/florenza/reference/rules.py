@@ -42,8 +42,15 @@ class Pending:
 class Rules:
     """Board state plus the rules that change it (see the module docstring)."""
 
-    def __init__(self, tables: Tables, num_players: int, rng, die: bool = True, two_player_variant: bool = True,
-                 first_game: bool = False):  # fmt: skip
+    def __init__(
+        self,
+        tables: Tables,
+        num_players: int,
+        rng,
+        die: bool = True,
+        two_player_variant: bool = True,
+        first_game: bool = False,
+    ):
         self.t = t = tables
         self.P = num_players
         self.A = ActionIds(num_players, len(t.workshops), len(t.main_artworks))
@@ -118,8 +125,9 @@ class Rules:
         """RB "PLAYING THE GAME": eight rounds of nine phases; "In the first round of the game, the
         first three phases are skipped." D15: phase 9 of round 8 is skipped."""
         yield from self.setup()
-        for self.round in range(1, self.t.rounds + 1):
-            if self.round > 1:
+        for round_number in range(1, self.t.rounds + 1):
+            self.round = round_number
+            if round_number > 1:
                 yield from self.phase1_collect_income()
                 yield from self.phase2_captain()
                 yield from self.phase3_bishop()
@@ -141,8 +149,11 @@ class Rules:
         self.order = self.rng.turn_order(self.P)
         # RB "THE DISTRICTS": 300 Fiorini, 1 cube of each type, 4 workers on the board, 4 in the pool.
         for _ in range(self.P):
-            self.players.append(Player(t.start_florins, list(t.start_cubes), t.start_workers_board,
-                                       t.max_workers - t.start_workers_board))  # fmt: skip
+            self.players.append(
+                Player(
+                    t.start_florins, list(t.start_cubes), t.start_workers_board, t.max_workers - t.start_workers_board
+                )
+            )
         # RB: "randomly draw out tiles based on the number of players" (6/7/8/9), each beneath
         # "the Life in Florenza card with the matching number".
         self.draw_characters(t.draws[self.P])
@@ -230,9 +241,10 @@ class Rules:
 
     def on_card(self, kind: str) -> list[int]:
         return [
-            c for c, ch in enumerate(self.t.characters)
+            c
+            for c, ch in enumerate(self.t.characters)
             if ch.kind == kind and self.named[c].where == IN_PLAY and self.named[c].tile == ON_CARD
-        ]  # fmt: skip
+        ]
 
     def phase2_captain(self):
         """RB: "The Captain can detain one worker or one named artist" (D2: or decline). Two-player
@@ -290,8 +302,11 @@ class Rules:
 
     def givable(self, p: int) -> list[int]:
         """SPEC §6.2 givable: a preacher still on his card whom p can pay at once (D24)."""
-        out = [c for c in self.on_card("preacher") if self.has(p, self.t.characters[c].cost_cubes,
-                                                                 self.t.characters[c].cost_florins)]  # fmt: skip
+        out = [
+            c
+            for c in self.on_card("preacher")
+            if self.has(p, self.t.characters[c].cost_cubes, self.t.characters[c].cost_florins)
+        ]
         u = self.t.unnamed_preacher
         if self.unnamed_left[3] >= 1 and self.has(p, u.cost_cubes, u.cost_florins):
             out.append(UNNAMED_PREACHER_SLOT)
@@ -482,7 +497,9 @@ class Rules:
         second = (yield from self.decide("TRADE_GIVE_2", p, options)) - A.RESOURCE
         self.pay(p, self.one(second), 0)
         given[second] += 1
-        take = (yield from self.decide("TRADE_TAKE", p, [A.RESOURCE + r for r in range(6) if not given[r]])) - A.RESOURCE
+        take = (
+            yield from self.decide("TRADE_TAKE", p, [A.RESOURCE + r for r in range(6) if not given[r]])
+        ) - A.RESOURCE
         self.gain(p, cubes=self.one(take))
         self.pending = Pending()
 
@@ -512,8 +529,9 @@ class Rules:
         shown to receive the benefit listed after the equal sign" (D20)."""
         ws = self.t.workshops[w]
         if not ws.converts:
-            self.gain(u, cubes=ws.gain_cubes, florins=ws.gain_florins, prestige=ws.gain_prestige,
-                      influence=ws.gain_influence)  # fmt: skip
+            self.gain(
+                u, cubes=ws.gain_cubes, florins=ws.gain_florins, prestige=ws.gain_prestige, influence=ws.gain_influence
+            )
             return
         if not self.has(u, ws.spend_cubes, ws.spend_florins):
             return
@@ -572,8 +590,11 @@ class Rules:
         zone = "district" if d is not None else art.zone
         # D9: "you must choose which one to use, which must fill the requirements for the artwork";
         # only skills whose whole cost p can pay are offered, none is a failure.
-        skills = [k for k in self.artist_skills(x)
-                  if k in art.skills and self.has(p, art.cost_cubes, art.cost_florins + self.artist_cost(x, k))]  # fmt: skip
+        skills = [
+            k
+            for k in self.artist_skills(x)
+            if k in art.skills and self.has(p, art.cost_cubes, art.cost_florins + self.artist_cost(x, k))
+        ]
         if not skills:
             # RB "FAILURE": "Your district 1 ... A civic building 2 ... The Cathedral 3"; "If you hired
             # a named artist and cannot pay the costs, you lose 1 additional prestige point."
@@ -587,8 +608,11 @@ class Rules:
         if not self.die:
             # No-die variant: "Work prestige = base value + incentive"; "add 1 point to the base value
             # every 50 Fiorini ... up to 150 Fiorini".
-            options = [A.INCENTIVE + i for i in range(t.incentive_max + 1)
-                       if self.has(p, art.cost_cubes, florins + t.incentive_step * i)]  # fmt: skip
+            options = [
+                A.INCENTIVE + i
+                for i in range(t.incentive_max + 1)
+                if self.has(p, art.cost_cubes, florins + t.incentive_step * i)
+            ]
             i = (yield from self.decide("INCENTIVE", p, options)) - A.INCENTIVE
             florins += t.incentive_step * i
             value = t.base_value[zone] + i

@@ -177,16 +177,29 @@ def parse(raw: dict) -> Tables:
     for i, (wid, w) in enumerate(sorted(raw["workshops"].items(), key=lambda kv: int(kv[0]))):
         assert int(wid) == i + 1, f"workshop ids must be 1..29, got {wid}"
         prod, inc = w["production"], w["income"]
-        workshops.append(Workshop(
-            i, w["name"], int(w["quantity"]), vec(w["cost"]), fl(w["cost"]), int(w["build_prestige"]),
-            bool(w["occupiable"]),
-            gain_cubes=vec(prod["gain"]), gain_florins=fl(prod["gain"]),
-            gain_prestige=int(prod["gain"].get("prestige", 0)), gain_influence=int(prod["gain"].get("influence", 0)),
-            converts=prod["kind"] == "conversion", spend_cubes=vec(prod["spend"]), spend_florins=fl(prod["spend"]),
-            take_cubes=vec(prod["take"]), take_florins=fl(prod["take"]),
-            income_florins=int(inc.get("fiorini", 0)), income_workers=int(inc.get("workers", 0)),
-            income_prestige=int(inc.get("prestige", 0)),
-        ))  # fmt: skip
+        workshops.append(
+            Workshop(
+                i,
+                w["name"],
+                int(w["quantity"]),
+                vec(w["cost"]),
+                fl(w["cost"]),
+                int(w["build_prestige"]),
+                bool(w["occupiable"]),
+                gain_cubes=vec(prod["gain"]),
+                gain_florins=fl(prod["gain"]),
+                gain_prestige=int(prod["gain"].get("prestige", 0)),
+                gain_influence=int(prod["gain"].get("influence", 0)),
+                converts=prod["kind"] == "conversion",
+                spend_cubes=vec(prod["spend"]),
+                spend_florins=fl(prod["spend"]),
+                take_cubes=vec(prod["take"]),
+                take_florins=fl(prod["take"]),
+                income_florins=int(inc.get("fiorini", 0)),
+                income_workers=int(inc.get("workers", 0)),
+                income_prestige=int(inc.get("prestige", 0)),
+            )
+        )
     characters: list[Character | None] = [None] * 40
     for cid, a in raw["artists"].items():
         lines = {}
@@ -197,56 +210,117 @@ def parse(raw: dict) -> Tables:
         characters[int(cid) - 1] = Character(int(cid) - 1, a["name"], "artist", int(a["rounds"]), skills=lines)
     for cid, pr in raw["preachers"].items():
         characters[int(cid) - 1] = Character(
-            int(cid) - 1, pr["name"], "preacher", int(pr["rounds"]), cost_florins=fl(pr["cost"]),
-            cost_cubes=vec(pr["cost"]), workers=[int(x) for x in pr["workers_die"]], gain_cubes=vec(pr["gives"]),
-            gain_prestige=int(pr["prestige"]), gain_influence=int(pr["influence"]),
-        )  # fmt: skip
+            int(cid) - 1,
+            pr["name"],
+            "preacher",
+            int(pr["rounds"]),
+            cost_florins=fl(pr["cost"]),
+            cost_cubes=vec(pr["cost"]),
+            workers=[int(x) for x in pr["workers_die"]],
+            gain_cubes=vec(pr["gives"]),
+            gain_prestige=int(pr["prestige"]),
+            gain_influence=int(pr["influence"]),
+        )
     missing = [c + 1 for c, ch in enumerate(characters) if ch is None]
     if missing:
         raise ValueError(f"florenza reference: named characters {missing} are missing from the data")
     ua = raw["unnamed_artists"]
     unnamed_pp = [[int(x) for x in ua[name]["die"]] for name in skills]
     up = raw["unnamed_preacher"]
-    unnamed_preacher = Character(43, "unnamed preacher", "preacher", roman.get(up.get("card"), 0),
-                                 cost_florins=fl(up["cost"]), cost_cubes=vec(up["cost"]),
-                                 workers=[int(up["workers"])] * 6, gain_cubes=vec(up["gives"]),
-                                 gain_prestige=int(up["prestige"]), gain_influence=int(up["influence"]))  # fmt: skip
+    unnamed_preacher = Character(
+        43,
+        "unnamed preacher",
+        "preacher",
+        roman.get(up.get("card"), 0),
+        cost_florins=fl(up["cost"]),
+        cost_cubes=vec(up["cost"]),
+        workers=[int(up["workers"])] * 6,
+        gain_cubes=vec(up["gives"]),
+        gain_prestige=int(up["prestige"]),
+        gain_influence=int(up["influence"]),
+    )
     main = []
     for m, (key, art) in enumerate(raw["artworks"].items()):
         inc = art.get("income") or {"kind": "none", "amount": 0}
-        main.append(Artwork(m, art["zone"], key, [skills.index(x) for x in art["skills"]], vec(art["cost"]),
-                            fl(art["cost"]), int(art["prestige"]), int(art["influence"]), inc["kind"],
-                            int(inc.get("amount", 0)), bool(art.get("pulpit", False))))  # fmt: skip
+        main.append(
+            Artwork(
+                m,
+                art["zone"],
+                key,
+                [skills.index(x) for x in art["skills"]],
+                vec(art["cost"]),
+                fl(art["cost"]),
+                int(art["prestige"]),
+                int(art["influence"]),
+                inc["kind"],
+                int(inc.get("amount", 0)),
+                bool(art.get("pulpit", False)),
+            )
+        )
     district = []
     for d, (key, art) in enumerate(raw["district_artworks"].items()):
-        district.append(Artwork(d, art["area"], key, [skills.index(x) for x in art["skills"]], vec(art["cost"]),
-                                fl(art["cost"]), int(art["prestige"]), int(art["influence"])))  # fmt: skip
+        district.append(
+            Artwork(
+                d,
+                art["area"],
+                key,
+                [skills.index(x) for x in art["skills"]],
+                vec(art["cost"]),
+                fl(art["cost"]),
+                int(art["prestige"]),
+                int(art["influence"]),
+            )
+        )
     setup = raw["workshop_setup"]
     return Tables(
-        resources=res, skills=skills, workshops=workshops, characters=characters, unnamed_pp=unnamed_pp,
-        unnamed_preacher=unnamed_preacher, district_artworks=district, main_artworks=main,
+        resources=res,
+        skills=skills,
+        workshops=workshops,
+        characters=characters,
+        unnamed_pp=unnamed_pp,
+        unnamed_preacher=unnamed_preacher,
+        district_artworks=district,
+        main_artworks=main,
         die_resource=[res.index(r) for r in raw["die_resource"]],
         start_workshops=[int(w) - 1 for w in setup["start_types"]],
         first_game=[[int(w) - 1 for w in pair] for pair in setup["first_game"]],
         draws={int(p): int(n) for p, n in k["characters_drawn"].items()},
-        cubes=[int(raw["cubes"][r]) for r in res], unnamed_tiles=int(ua[skills[0]]["tiles"]),
-        rounds=int(k["rounds"]), max_workers=int(k["workers_per_family"]), crests=int(k["crests_per_family"]),
-        start_florins=int(k["start_fiorini"]), start_cubes=vec(k["start_cubes"]),
-        start_workers_board=int(k["start_workers_board"]), income_florins=int(k["income_fiorini"]),
-        income_cubes=vec(k["income_cubes"]), income_workers=int(k["income_workers"]),
-        short_die_florins=int(k["income_die_fallback_fiorini"]), sell_price=int(k["market_sell_fiorini"]),
-        buy_price=int(k["market_buy_fiorini"]), work_florins=int(k["go_to_work_fiorini"]),
-        fee=int(k["opponent_workshop_fee_prestige"]), fee_floor=int(k["opponent_workshop_floor_prestige"]),
+        cubes=[int(raw["cubes"][r]) for r in res],
+        unnamed_tiles=int(ua[skills[0]]["tiles"]),
+        rounds=int(k["rounds"]),
+        max_workers=int(k["workers_per_family"]),
+        crests=int(k["crests_per_family"]),
+        start_florins=int(k["start_fiorini"]),
+        start_cubes=vec(k["start_cubes"]),
+        start_workers_board=int(k["start_workers_board"]),
+        income_florins=int(k["income_fiorini"]),
+        income_cubes=vec(k["income_cubes"]),
+        income_workers=int(k["income_workers"]),
+        short_die_florins=int(k["income_die_fallback_fiorini"]),
+        sell_price=int(k["market_sell_fiorini"]),
+        buy_price=int(k["market_buy_fiorini"]),
+        work_florins=int(k["go_to_work_fiorini"]),
+        fee=int(k["opponent_workshop_fee_prestige"]),
+        fee_floor=int(k["opponent_workshop_floor_prestige"]),
         build_fail=int(k["construction_failure_prestige"]),
         fail_penalty={z: int(v) for z, v in k["artwork_failure_prestige"].items()},
         fail_named_extra=int(k["named_artist_failure_prestige"]),
-        palazzo_bonus=int(k["palazzo_complete_prestige"]), chiesa_bonus=int(k["chiesa_complete_influence"]),
-        bishop_min=int(off["bishop_min_influence"]), cardinal_influence=int(off["cardinal_influence"]),
-        cardinal_bonus=int(off["cardinal_prestige"]), incentive_step=int(k["no_die_incentive_fiorini"]),
+        palazzo_bonus=int(k["palazzo_complete_prestige"]),
+        chiesa_bonus=int(k["chiesa_complete_influence"]),
+        bishop_min=int(off["bishop_min_influence"]),
+        cardinal_influence=int(off["cardinal_influence"]),
+        cardinal_bonus=int(off["cardinal_prestige"]),
+        incentive_step=int(k["no_die_incentive_fiorini"]),
         incentive_max=int(k["no_die_incentive_max_steps"]),
         base_value={z: int(v) for z, v in k["no_die_base_value"].items()},
-        captain_vp=int(sc["captain_vp"]), bishop_vp=int(sc["bishop_vp"]),
-        atrio_gold=int(k["atrio_gold"]), atrio_sell_florins=int(k["atrio_sell_gold_fiorini"]), cubes_per_vp=int(sc["cubes_per_vp"]), florins_per_vp=int(sc["fiorini_per_vp"]),
-        empty_slot_vp=-int(sc["empty_workshop_space_vp"]), unfinished_vp=-int(sc["incomplete_district_artwork_vp"]),
-        no_palazzo_vp=-int(sc["no_palazzo_artwork_vp"]), no_chiesa_vp=-int(sc["no_chiesa_artwork_vp"]),
-    )  # fmt: skip
+        captain_vp=int(sc["captain_vp"]),
+        bishop_vp=int(sc["bishop_vp"]),
+        atrio_gold=int(k["atrio_gold"]),
+        atrio_sell_florins=int(k["atrio_sell_gold_fiorini"]),
+        cubes_per_vp=int(sc["cubes_per_vp"]),
+        florins_per_vp=int(sc["fiorini_per_vp"]),
+        empty_slot_vp=-int(sc["empty_workshop_space_vp"]),
+        unfinished_vp=-int(sc["incomplete_district_artwork_vp"]),
+        no_palazzo_vp=-int(sc["no_palazzo_artwork_vp"]),
+        no_chiesa_vp=-int(sc["no_chiesa_artwork_vp"]),
+    )
