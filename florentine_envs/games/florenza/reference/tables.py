@@ -239,38 +239,26 @@ def parse(raw: dict) -> Tables:
         gain_prestige=int(up["prestige"]),
         gain_influence=int(up["influence"]),
     )
-    main = []
-    for m, (key, art) in enumerate(raw["artworks"].items()):
-        inc = art.get("income") or {"kind": "none", "amount": 0}
-        main.append(
-            Artwork(
-                m,
-                art["zone"],
-                key,
-                [skills.index(x) for x in art["skills"]],
-                vec(art["cost"]),
-                fl(art["cost"]),
-                int(art["prestige"]),
-                int(art["influence"]),
-                inc["kind"],
-                int(inc.get("amount", 0)),
-                bool(art.get("pulpit", False)),
-            )
+
+    def artwork(index: int, zone: str, key: str, art: dict) -> Artwork:
+        inc = art.get("income") or {"kind": "none", "amount": 0}  # district boxes never pay income
+        skill_ids = [skills.index(x) for x in art["skills"]]
+        return Artwork(
+            index,
+            zone,
+            key,
+            skill_ids,
+            vec(art["cost"]),
+            fl(art["cost"]),
+            int(art["prestige"]),
+            int(art["influence"]),
+            inc["kind"],
+            int(inc.get("amount", 0)),
+            bool(art.get("pulpit", False)),
         )
-    district = []
-    for d, (key, art) in enumerate(raw["district_artworks"].items()):
-        district.append(
-            Artwork(
-                d,
-                art["area"],
-                key,
-                [skills.index(x) for x in art["skills"]],
-                vec(art["cost"]),
-                fl(art["cost"]),
-                int(art["prestige"]),
-                int(art["influence"]),
-            )
-        )
+
+    main = [artwork(m, art["zone"], key, art) for m, (key, art) in enumerate(raw["artworks"].items())]
+    district = [artwork(d, art["area"], key, art) for d, (key, art) in enumerate(raw["district_artworks"].items())]
     setup = raw["workshop_setup"]
     return Tables(
         resources=res,
