@@ -469,3 +469,34 @@ def test_end_of_round_ages_characters_and_draws_replacements():
     assert all(r.named[c].life == lives[c] - 1 for c in in_play if c not in leaving)
     assert sum(n.where == IN_PLAY for n in r.named) == 8
     assert all(pl.pool == 8 and pl.avail == 0 for pl in r.players)
+
+
+@pytest.mark.skipif(not DATA_FILE.exists(), reason="florenza_data.json (fb-data) is not on this branch yet")
+def test_packaged_data_parses_into_the_rulebook_examples():
+    """The parser reads the rulebook's fixed points back: the Salone ("2 wood, 1 metal, 1 textile,
+    1 gold, 1 spice, and 100 Fiorini", a painter, 7 prestige, 1 prestige income), Correggio (100
+    Fiorini, a 6 is his masterpiece worth 3), Raffaello in the no-die example (a 4 is worth 5)."""
+    from florentine_envs.games.florenza.reference.tables import load_tables
+
+    t = load_tables()
+    salone = next(a for a in t.main_artworks if a.name == "signoria_salone")
+    res = {r: i for i, r in enumerate(t.resources)}
+    assert salone.cost_florins == 100 and salone.prestige == 7 and salone.skills == [t.skills.index("painter")]
+    assert [salone.cost_cubes[res[r]] for r in ("wood", "metal", "textile", "gold", "spice", "marble")] == [
+        2,
+        1,
+        1,
+        1,
+        1,
+        0,
+    ]
+    assert (salone.income, salone.income_amount) == ("prestige", 1)
+    correggio = t.characters[10].skills[t.skills.index("painter")]
+    assert correggio.cost == 100 and correggio.masterpiece[5] and correggio.masterpiece_pp[5] == 3
+    raffaello = t.characters[34].skills[t.skills.index("painter")]
+    assert raffaello.die_pp[3] == raffaello.die_pp[4] == 5 and raffaello.masterpiece[5]
+    assert len(t.workshops) == 29 and sum(w.quantity for w in t.workshops) == 45
+    assert sum(c.kind == "preacher" for c in t.characters) == 6 and len(t.main_artworks) == 19
+    # a patch reaches the reference exactly as it reaches the engine (core.data rules)
+    patched = load_tables({"cubes": [1, 1, 1, 1, 1, 1]})
+    assert patched.cubes == [1] * 6

@@ -160,93 +160,100 @@ def load_tables(data=None) -> Tables:
 
 
 def parse(raw: dict) -> Tables:
-    """``florenza_data.json`` (fb-data's schema, DATA_NOTES.md) -> :class:`Tables`."""
+    """``florenza_data.json`` (fb-data's frozen schema, DATA_NOTES.md "SCHEMA") -> :class:`Tables`.
+
+    Cost bags are sparse (missing keys are 0); workshop and character ids are 1-based and in list
+    order (index = id - 1); main artworks are in resolution order (civic first)."""
     res = list(raw["resources"])
     skills = list(raw["skills"])
     k = raw["constants"]
-    off, sc = raw["offices"], raw["scoring"]
-    roman = {name: i + 1 for i, name in enumerate(raw["life_in_florenza"]["cards"])}
 
-    def vec(amounts: dict) -> list[int]:
-        return [int(amounts.get(r, 0)) for r in res]
+    def vec(bag: dict) -> list[int]:
+        return [int(bag.get(r, 0)) for r in res]
 
-    def fl(amounts: dict) -> int:
-        return int(amounts.get("fiorini", 0))
+    def fl(bag: dict) -> int:
+        return int(bag.get("fiorini", 0))
 
     workshops = []
-    for i, (wid, w) in enumerate(sorted(raw["workshops"].items(), key=lambda kv: int(kv[0]))):
-        assert int(wid) == i + 1, f"workshop ids must be 1..29, got {wid}"
-        prod, inc = w["production"], w["income"]
+    for i, w in enumerate(raw["workshops"]):
+        if int(w["id"]) != i + 1:
+            raise ValueError(f"florenza reference: workshop ids must be 1..29 in order, got {w['id']} at {i}")
+        produce, income = w.get("produce") or {}, w.get("income") or {}
+        gain, spend, take = produce.get("gain", {}), produce.get("spend"), produce.get("take", {})
         workshops.append(
             Workshop(
                 i,
                 w["name"],
                 int(w["quantity"]),
-                vec(w["cost"]),
-                fl(w["cost"]),
-                int(w["build_prestige"]),
+                vec(w["build_cost"]),
+                fl(w["build_cost"]),
+                int(w["build_pp"]),
                 bool(w["occupiable"]),
-                gain_cubes=vec(prod["gain"]),
-                gain_florins=fl(prod["gain"]),
-                gain_prestige=int(prod["gain"].get("prestige", 0)),
-                gain_influence=int(prod["gain"].get("influence", 0)),
-                converts=prod["kind"] == "conversion",
-                spend_cubes=vec(prod["spend"]),
-                spend_florins=fl(prod["spend"]),
-                take_cubes=vec(prod["take"]),
-                take_florins=fl(prod["take"]),
-                income_florins=int(inc.get("fiorini", 0)),
-                income_workers=int(inc.get("workers", 0)),
-                income_prestige=int(inc.get("prestige", 0)),
+                gain_cubes=vec(gain),
+                gain_florins=fl(gain),
+                gain_prestige=int(gain.get("prestige", 0)),
+                gain_influence=int(gain.get("influence", 0)),
+                converts=spend is not None,
+                spend_cubes=vec(spend or {}),
+                spend_florins=fl(spend or {}),
+                take_cubes=vec(take),
+                take_florins=fl(take),
+                income_florins=int(income.get("fiorini", 0)),
+                income_workers=int(income.get("workers", 0)),
+                income_prestige=int(income.get("prestige", 0)),
             )
         )
-    characters: list[Character | None] = [None] * 40
-    for cid, a in raw["artists"].items():
-        lines = {}
-        for name, line in a["skills"].items():
-            faces = [v in line["masterpiece_faces"] for v in range(1, 7)]
-            mp = [int(line["masterpiece_prestige"]) if f else 0 for f in faces]
-            lines[skills.index(name)] = SkillLine(int(line["cost"]), [int(x) for x in line["die"]], faces, mp)
-        characters[int(cid) - 1] = Character(int(cid) - 1, a["name"], "artist", int(a["rounds"]), skills=lines)
-    for cid, pr in raw["preachers"].items():
-        characters[int(cid) - 1] = Character(
-            int(cid) - 1,
-            pr["name"],
-            "preacher",
-            int(pr["rounds"]),
-            cost_florins=fl(pr["cost"]),
-            cost_cubes=vec(pr["cost"]),
-            workers=[int(x) for x in pr["workers_die"]],
-            gain_cubes=vec(pr["gives"]),
-            gain_prestige=int(pr["prestige"]),
-            gain_influence=int(pr["influence"]),
-        )
-    missing = [c + 1 for c, ch in enumerate(characters) if ch is None]
-    if missing:
-        raise ValueError(f"florenza reference: named characters {missing} are missing from the data")
-    ua = raw["unnamed_artists"]
-    unnamed_pp = [[int(x) for x in ua[name]["die"]] for name in skills]
-    up = raw["unnamed_preacher"]
+    characters = []
+    for c, ch in enumerate(raw["characters"]):
+        if int(ch["id"]) != c + 1:
+            raise ValueError(f"florenza reference: character ids must be 1..40 in order, got {ch['id']} at {c}")
+        if ch["kind"] == "artist":
+            lines = {
+                skills.index(name): SkillLine(
+                    int(line["cost"]),
+                    [int(x) for x in line["die"]],
+                    [bool(x) for x in line["masterpiece"]],
+                    [int(x) for x in line["masterpiece_pp"]],
+                )
+                for name, line in ch["skills"].items()
+            }
+            characters.append(Character(c, ch["name"], "artist", int(ch["rounds"]), skills=lines))
+        else:
+            characters.append(
+                Character(
+                    c,
+                    ch["name"],
+                    "preacher",
+                    int(ch["rounds"]),
+                    cost_florins=fl(ch["cost"]),
+                    cost_cubes=vec(ch["cost"]),
+                    workers=[int(x) for x in ch["workers"]],
+                    gain_cubes=vec(ch.get("gain", {})),
+                    gain_prestige=int(ch.get("prestige", 0)),
+                    gain_influence=int(ch.get("influence", 0)),
+                )
+            )
+    ua, up = raw["unnamed_artists"], raw["unnamed_preacher"]
     unnamed_preacher = Character(
         43,
         "unnamed preacher",
         "preacher",
-        roman.get(up.get("card"), 0),
+        0,
         cost_florins=fl(up["cost"]),
         cost_cubes=vec(up["cost"]),
         workers=[int(up["workers"])] * 6,
-        gain_cubes=vec(up["gives"]),
-        gain_prestige=int(up["prestige"]),
-        gain_influence=int(up["influence"]),
+        gain_cubes=vec(up.get("gain", {})),
+        gain_prestige=int(up.get("prestige", 0)),
+        gain_influence=int(up.get("influence", 0)),
     )
 
-    def artwork(index: int, zone: str, key: str, art: dict) -> Artwork:
+    def artwork(index: int, zone: str, art: dict) -> Artwork:
         inc = art.get("income") or {"kind": "none", "amount": 0}  # district boxes never pay income
         skill_ids = [skills.index(x) for x in art["skills"]]
         return Artwork(
             index,
             zone,
-            key,
+            art["id"],
             skill_ids,
             vec(art["cost"]),
             fl(art["cost"]),
@@ -257,58 +264,55 @@ def parse(raw: dict) -> Tables:
             bool(art.get("pulpit", False)),
         )
 
-    main = [artwork(m, art["zone"], key, art) for m, (key, art) in enumerate(raw["artworks"].items())]
-    district = [artwork(d, art["area"], key, art) for d, (key, art) in enumerate(raw["district_artworks"].items())]
-    setup = raw["workshop_setup"]
     return Tables(
         resources=res,
         skills=skills,
         workshops=workshops,
         characters=characters,
-        unnamed_pp=unnamed_pp,
+        unnamed_pp=[[int(x) for x in ua[name]["die"]] for name in skills],
         unnamed_preacher=unnamed_preacher,
-        district_artworks=district,
-        main_artworks=main,
+        district_artworks=[artwork(d, art["area"], art) for d, art in enumerate(raw["district_artworks"])],
+        main_artworks=[artwork(m, art["zone"], art) for m, art in enumerate(raw["main_artworks"])],
         die_resource=[res.index(r) for r in raw["die_resource"]],
-        start_workshops=[int(w) - 1 for w in setup["start_types"]],
-        first_game=[[int(w) - 1 for w in pair] for pair in setup["first_game"]],
-        draws={int(p): int(n) for p, n in k["characters_drawn"].items()},
-        cubes=[int(raw["cubes"][r]) for r in res],
+        start_workshops=[int(w) - 1 for w in raw["start_types"]],
+        first_game=[[int(w) - 1 for w in pair] for pair in raw["first_game"]],
+        draws={int(p): int(n) for p, n in raw["draw"].items()},
+        cubes=[int(x) for x in raw["cubes"]],
         unnamed_tiles=int(ua[skills[0]]["tiles"]),
         rounds=int(k["rounds"]),
         max_workers=int(k["workers_per_family"]),
         crests=int(k["crests_per_family"]),
         start_florins=int(k["start_fiorini"]),
-        start_cubes=vec(k["start_cubes"]),
-        start_workers_board=int(k["start_workers_board"]),
+        start_cubes=[int(k["start_cubes_each"])] * len(res),
+        start_workers_board=int(k["workers_start_board"]),
         income_florins=int(k["income_fiorini"]),
-        income_cubes=vec(k["income_cubes"]),
+        income_cubes=vec({"marble": k["income_marble"], "wood": k["income_wood"]}),
         income_workers=int(k["income_workers"]),
-        short_die_florins=int(k["income_die_fallback_fiorini"]),
-        sell_price=int(k["market_sell_fiorini"]),
-        buy_price=int(k["market_buy_fiorini"]),
-        work_florins=int(k["go_to_work_fiorini"]),
-        fee=int(k["opponent_workshop_fee_prestige"]),
-        fee_floor=int(k["opponent_workshop_floor_prestige"]),
-        build_fail=int(k["construction_failure_prestige"]),
-        fail_penalty={z: int(v) for z, v in k["artwork_failure_prestige"].items()},
-        fail_named_extra=int(k["named_artist_failure_prestige"]),
-        palazzo_bonus=int(k["palazzo_complete_prestige"]),
+        short_die_florins=int(k["die_fallback_fiorini"]),
+        sell_price=int(k["market_sell"]),
+        buy_price=int(k["market_buy"]),
+        work_florins=int(k["go_to_work"]),
+        fee=int(k["opponent_workshop_fee"]),
+        fee_floor=int(k["opponent_workshop_floor"]),
+        build_fail=int(k["construction_failure_loss"]),
+        fail_penalty={z: int(k[f"failure_loss_{z}"]) for z in ("district", "civic", "cathedral")},
+        fail_named_extra=int(k["failure_loss_named_extra"]),
+        palazzo_bonus=int(k["palazzo_complete_pp"]),
         chiesa_bonus=int(k["chiesa_complete_influence"]),
-        bishop_min=int(off["bishop_min_influence"]),
-        cardinal_influence=int(off["cardinal_influence"]),
-        cardinal_bonus=int(off["cardinal_prestige"]),
-        incentive_step=int(k["no_die_incentive_fiorini"]),
-        incentive_max=int(k["no_die_incentive_max_steps"]),
-        base_value={z: int(v) for z, v in k["no_die_base_value"].items()},
-        captain_vp=int(sc["captain_vp"]),
-        bishop_vp=int(sc["bishop_vp"]),
+        bishop_min=int(k["bishop_min_influence"]),
+        cardinal_influence=int(k["cardinal_influence"]),
+        cardinal_bonus=int(k["cardinal_pp"]),
+        incentive_step=int(k["incentive_step"]),
+        incentive_max=int(k["incentive_max"]),
+        base_value={z: int(k[f"no_die_base_{z}"]) for z in ("district", "civic", "cathedral")},
+        captain_vp=int(k["end_captain_vp"]),
+        bishop_vp=int(k["end_bishop_vp"]),
         atrio_gold=int(k["atrio_gold"]),
-        atrio_sell_florins=int(k["atrio_sell_gold_fiorini"]),
-        cubes_per_vp=int(sc["cubes_per_vp"]),
-        florins_per_vp=int(sc["fiorini_per_vp"]),
-        empty_slot_vp=-int(sc["empty_workshop_space_vp"]),
-        unfinished_vp=-int(sc["incomplete_district_artwork_vp"]),
-        no_palazzo_vp=-int(sc["no_palazzo_artwork_vp"]),
-        no_chiesa_vp=-int(sc["no_chiesa_artwork_vp"]),
+        atrio_sell_florins=int(k["atrio_sell"]),
+        cubes_per_vp=int(k["end_cubes_per_vp"]),
+        florins_per_vp=int(k["end_fiorini_per_vp"]),
+        empty_slot_vp=int(k["end_empty_space_loss"]),
+        unfinished_vp=int(k["end_missing_district_artwork_loss"]),
+        no_palazzo_vp=int(k["end_no_palazzo_loss"]),
+        no_chiesa_vp=int(k["end_no_chiesa_loss"]),
     )
