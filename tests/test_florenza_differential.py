@@ -24,9 +24,9 @@ workshops -- offices, masterpieces, full Palazzi, failures -- than uniform rando
 
 import numpy as np
 import pytest
+from differential import assert_matches_references
 
 import florentine_envs
-from differential import assert_matches_references
 from florentine_envs.games.florenza.reference import FlorenzaReference
 from florentine_envs.testing import random_legal_actions
 
@@ -41,7 +41,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 # Few cubes on the board: the income die's resource is often short (SPEC §5.2.1, D7).
-SHORT_CUBES = {"cubes": {"marble": 4, "wood": 4, "gold": 3, "metal": 3, "fabric": 3, "spice": 3}}
+SHORT_CUBES = {"cubes": [4, 4, 3, 3, 3, 3]}  # data order: marble, wood, gold, metal, textile, spice
 
 
 def biased_actions(mask: np.ndarray, ids, rng: np.random.Generator) -> np.ndarray:
