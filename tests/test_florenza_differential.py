@@ -77,8 +77,10 @@ def run_differential(
     }
     steps = step_no = 0
 
+    shown = {k: ("<patch>" if k == "data" else v) for k, v in options.items()}
+
     def where(b: int) -> str:
-        return f"(P={P}, options={options}, seed={int(seeds[b])}, step {step_no}, phase {refs[b].phase})"
+        return f"(P={P}, options={shown}, seed={int(seeds[b])}, step {step_no}, phase {refs[b].phase})"
 
     while True:
         if hasattr(state, "phase"):

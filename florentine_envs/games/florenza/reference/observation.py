@@ -68,7 +68,9 @@ def observe(rules, o: int) -> tuple[np.ndarray, dict[str, slice]]:
     fields.append(("workshop_supply", [float(s) for s in R.supply]))
     fields.append(("main_crest", sum((one_hot(P, rel(R.main_crest[m])) for m in range(NM)), [])))
     fields.append(("main_worker", sum((one_hot(P, rel(h.player if h else None)) for h in R.main_hire), [])))
-    fields.append(("main_artist", [float(0 if h is None else 1 + h.character) for h in R.main_hire]))
+    fields.append(
+        ("main_artist", [float(0 if h is None or h.character is None else 1 + h.character) for h in R.main_hire])
+    )
     fields.append(("cathedral_pulpit_used", [float(R.cathedral_pulpit is not None)]))
     block: list[float] = []
     for q in seats():
@@ -97,7 +99,7 @@ def observe(rules, o: int) -> tuple[np.ndarray, dict[str, slice]]:
             block += [
                 float(R.box_crest[q][d]),
                 float(hire is not None),
-                float(0 if hire is None else 1 + hire.character),
+                float(0 if hire is None or hire.character is None else 1 + hire.character),
             ]
     fields.append(("players", block))
     layout, flat, at = {}, [], 0

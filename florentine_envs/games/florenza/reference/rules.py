@@ -401,12 +401,18 @@ class Rules:
             self.gain(p, florins=self.t.work_florins)
 
     def hire_artist(self, p: int, a: int):
-        """RB C: "When you place a worker on an artwork, you must also immediately choose which artist
-        you will hire. Take the chosen artist's tile from his card" (SPEC §6.3)."""
+        """RB C: "Place your worker on the artwork you want to complete ... you must also immediately
+        choose which artist you will hire. Take the chosen artist's tile from his card" (SPEC §6.2-6.3:
+        the worker is on the box during the HIRE decision)."""
         A = self.A
         district = a < A.HIRE_MAIN
         box = a - (A.HIRE_DISTRICT if district else A.HIRE_MAIN)
         art = (self.t.district_artworks if district else self.t.main_artworks)[box]
+        hire = Hire(p, None)
+        if district:
+            self.box_hire[p][box] = hire
+        else:
+            self.main_hire[box] = hire
         self.pending = Pending(district=box) if district else Pending(main=box)
         options = [A.CHARACTER + x for x in self.hireable(p, art.skills)]
         x = (yield from self.decide("HIRE", p, options)) - A.CHARACTER
@@ -415,23 +421,21 @@ class Rules:
             self.named[x].tile = HIRED
         else:
             self.unnamed_left[x - NAMED] -= 1
-        if district:
-            self.box_hire[p][box] = Hire(p, x)
-        else:
-            self.main_hire[box] = Hire(p, x)
+        hire.character = x
 
     def give_charity(self, p: int, pulpit: int):
         """RB E: "You must pay the cost shown on the top of the preacher's card as soon as you place
         his tile on a Pulpit. Then immediately take from the supply the resource and the workers
         shown on the card"; "unnamed preachers always provide 2 workers" (SPEC §6.4)."""
         A, pl = self.A, self.players[p]
-        self.pending = Pending(pulpit=pulpit)
-        x = (yield from self.decide("PREACHER", p, [A.CHARACTER + x for x in self.givable(p)])) - A.CHARACTER
-        self.pending = Pending()
+        # SPEC §6.2: the worker is on the pulpit during the PREACHER decision.
         if pulpit == 0:
             pl.pulpit = True
         else:
             self.cathedral_pulpit = p
+        self.pending = Pending(pulpit=pulpit)
+        x = (yield from self.decide("PREACHER", p, [A.CHARACTER + x for x in self.givable(p)])) - A.CHARACTER
+        self.pending = Pending()
         if x < NAMED:
             ch = self.t.characters[x]
             self.pay(p, ch.cost_cubes, ch.cost_florins)
@@ -736,7 +740,6 @@ class Rules:
             placed += sum(s is not None and s.worker == p for q in self.players for s in q.slots)
             placed += sum(h is not None for h in self.box_hire[p])
             placed += sum(h is not None and h.player == p for h in self.main_hire)
-            placed += self.phase in (PHASE["HIRE"], PHASE["PREACHER"]) and self.current == p  # on its box/pulpit
             assert pl.avail + pl.pool + pl.detained + placed == t.max_workers, (p, pl, placed)
             assert min(pl.avail, pl.pool, pl.detained, pl.florins, pl.influence, *pl.cubes) >= 0, (p, pl)
             crests = sum(self.box_crest[p]) + sum(c == p for c in self.main_crest)

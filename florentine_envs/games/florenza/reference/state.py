@@ -54,4 +54,4 @@ class Hire:
     """A worker on an artwork box with the character (slot x) hired for it."""
 
     player: int
-    character: int
+    character: int | None  # None while the HIRE decision is pending
