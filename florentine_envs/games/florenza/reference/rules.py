@@ -491,7 +491,7 @@ class Rules:
         taken (D29)."""
         A, pl = self.A, self.players[p]
         given = self.pending.trade_given
-        # Q1 (module docstring of game.py): a first cube is offered only when a second one of the
+        # Q1 (package docstring): a first cube is offered only when a second one of the
         # same or a later resource remains, so TRADE_GIVE_2 is never empty.
         options = [A.RESOURCE + r for r in range(6) if pl.cubes[r] >= 2 or (pl.cubes[r] and any(pl.cubes[r + 1 :]))]
         first = (yield from self.decide("TRADE_GIVE_1", p, options)) - A.RESOURCE
