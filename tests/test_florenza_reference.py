@@ -500,3 +500,18 @@ def test_packaged_data_parses_into_the_rulebook_examples():
     # a patch reaches the reference exactly as it reaches the engine (core.data rules)
     patched = load_tables({"cubes": [1, 1, 1, 1, 1, 1]})
     assert patched.cubes == [1] * 6
+
+
+def test_the_artist_and_the_artwork_are_paid_before_the_dice():
+    """RB: "You must choose the skill and pay the artist before rolling the die" (lead's Q2): at the
+    Cathedral's choice of dice the costs are paid, the box's prestige taken and the crest placed."""
+    r = new_rules(2, dice=[2, 5])
+    p = r.order[0]
+    r.players[p].cubes[0] = 1
+    hire(r, p, 15, 40 + 0)
+    gen = r.phase7_artwork()
+    decision = next(gen)
+    assert decision.phase == PHASE["SKILL"]
+    decision = gen.send(decision.options[0])
+    assert decision.phase == PHASE["CATHEDRAL_DIE"]
+    assert (r.players[p].florins, r.players[p].cubes[0], r.main_crest[15], r.players[p].track) == (200, 0, p, 4)

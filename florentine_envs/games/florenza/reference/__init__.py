@@ -14,9 +14,10 @@ Q1. TRADE_GIVE_1 as first written (``res[p,r] >= 1 and sum >= 2``) could leave T
     no legal action (e.g. one marble and one spice, spice given first). Reading: a first cube is
     legal only if a second of the same or a later resource remains. SPEC fixed this after
     SPEC_READY ("Changes after SPEC_READY", §6.5) the same way.
-Q2. SPEC §6.7 rolls the artist's die before paying; RB: "You must choose the skill and pay the
-    artist before rolling the die." Outcomes are identical (nothing branches on the payment), only
-    the money shown during CATHEDRAL_DIE / INCENTIVE differs; the reference follows SPEC (pays after).
+Q2. SPEC §6.7 first rolled the artist's die before paying; RB: "You must choose the skill and pay
+    the artist before rolling the die." Lead's arbitration: the rulebook. The reference pays the
+    artist and the artwork, takes the box's prestige and influence and places the crest, then
+    rolls (or asks for the incentive, paid on top from the money left).
 Q3. D3: a Captain elected with a negative track (every marker below 0) gets negative
     certificates. RB: "receive ... prestige certificates equal to your position" -- certificates
     cannot be negative on the table; the alternative reading keeps the negative position on the

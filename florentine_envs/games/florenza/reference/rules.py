@@ -608,17 +608,22 @@ class Rules:
         self.pending = Pending(main=m, district=d, character=x)
         k = (yield from self.decide("SKILL", p, [A.SKILL + k for k in skills])) - A.SKILL
         self.pending.skill = k
-        florins = art.cost_florins + self.artist_cost(x, k)
+        # RB: "You must choose the skill and pay the artist before rolling the die" (lead's Q2
+        # arbitration); "After paying the costs of the artwork, you receive all prestige points and
+        # church influence shown ... Then place one of your family crest tokens on the artwork box."
+        self.pay(p, art.cost_cubes, art.cost_florins + self.artist_cost(x, k))
+        self.gain(p, prestige=art.prestige, influence=art.influence)
+        self.players[p].crests_placed += 1
+        if d is not None:
+            self.box_crest[p][d] = True
+        else:
+            self.main_crest[m] = p
         if not self.die:
             # No-die variant: "Work prestige = base value + incentive"; "add 1 point to the base value
-            # every 50 Fiorini ... up to 150 Fiorini".
-            options = [
-                A.INCENTIVE + i
-                for i in range(t.incentive_max + 1)
-                if self.has(p, art.cost_cubes, florins + t.incentive_step * i)
-            ]
-            i = (yield from self.decide("INCENTIVE", p, options)) - A.INCENTIVE
-            florins += t.incentive_step * i
+            # every 50 Fiorini ... up to 150 Fiorini" (as far as the money left after payment allows).
+            most = min(t.incentive_max, self.players[p].florins // t.incentive_step)
+            i = (yield from self.decide("INCENTIVE", p, [A.INCENTIVE + i for i in range(most + 1)])) - A.INCENTIVE
+            self.pay(p, [0] * len(t.resources), t.incentive_step * i)
             value = t.base_value[zone] + i
         elif zone != "cathedral":
             value = self.rng.roll()  # RB: "Roll the die and find the result on the chart"
@@ -628,15 +633,6 @@ class Rules:
             options = sorted({A.DIE + v - 1 for v in self.pending.dice})
             value = (yield from self.decide("CATHEDRAL_DIE", p, options)) - A.DIE + 1
         self.pending = Pending()
-        # RB: "After paying the costs of the artwork, you receive all prestige points and church
-        # influence shown ... Then place one of your family crest tokens on the artwork box."
-        self.pay(p, art.cost_cubes, florins)
-        self.players[p].crests_placed += 1
-        if d is not None:
-            self.box_crest[p][d] = True
-        else:
-            self.main_crest[m] = p
-        self.gain(p, prestige=art.prestige, influence=art.influence)
         if x < NAMED:
             line, named = t.characters[x].skills[k], self.named[x]
             # RB: "When you roll the die and the result shows a gold colored box ... he has completed
