@@ -42,6 +42,8 @@ pytestmark = pytest.mark.skipif(
 
 # Few cubes on the board: the income die's resource is often short (SPEC §5.2.1, D7).
 SHORT_CUBES = {"cubes": [4, 4, 3, 3, 3, 3]}  # data order: marble, wood, gold, metal, textile, spice
+# Dotted override paths (DATA_NOTES.md): cheaper Correggio, dearer market.
+DOTTED = {"characters.11.skills.painter.cost": 50, "constants.market_buy": 300, "constants.go_to_work": 100}
 
 
 def biased_actions(mask: np.ndarray, ids, rng: np.random.Generator) -> np.ndarray:
@@ -139,8 +141,9 @@ def test_batched_engine_matches_reference(num_players, die, request):
         (5, {"first_game": True}),
         (3, {"reward": "score", "data": SHORT_CUBES}),
         (4, {"die": "no_die", "reward": "score"}),
+        (3, {"data": DOTTED}),
     ],
-    ids=["2p-variant-off", "2p-first-game-no-die", "5p-first-game", "score-short-cubes", "4p-no-die-score"],
+    ids=["2p-variant-off", "2p-first-game-no-die", "5p-first-game", "score-short-cubes", "4p-no-die-score", "dotted"],
 )
 def test_matches_reference_with_options(num_players, options, request):
     total = max(2, request.config.getoption("--diff-games") // 1000)

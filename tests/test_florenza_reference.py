@@ -497,9 +497,16 @@ def test_packaged_data_parses_into_the_rulebook_examples():
     assert raffaello.die_pp[3] == raffaello.die_pp[4] == 5 and raffaello.masterpiece[5]
     assert len(t.workshops) == 29 and sum(w.quantity for w in t.workshops) == 45
     assert sum(c.kind == "preacher" for c in t.characters) == 6 and len(t.main_artworks) == 19
-    # a patch reaches the reference exactly as it reaches the engine (core.data rules)
-    patched = load_tables({"cubes": [1, 1, 1, 1, 1, 1]})
-    assert patched.cubes == [1] * 6
+    # DATA_NOTES.md patches: nested dicts merge, dotted paths, list records by id, other lists replaced
+    patched = load_tables(
+        {
+            "cubes": [1] * 6,
+            "characters.11.skills.painter.cost": 150,
+            "main_artworks": {"signoria_salone": {"prestige": 9}},
+        }
+    )
+    assert patched.cubes == [1] * 6 and patched.characters[10].skills[t.skills.index("painter")].cost == 150
+    assert next(a for a in patched.main_artworks if a.name == "signoria_salone").prestige == 9
 
 
 def test_the_artist_and_the_artwork_are_paid_before_the_dice():

@@ -12,8 +12,6 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from florentine_envs.core.data import deep_merge
-
 SKILLS = ("architect", "painter", "sculptor")
 
 
@@ -143,16 +141,41 @@ DATA_FILE = Path(__file__).resolve().parent.parent / "florenza_data.json"
 
 
 def load_json(data=None) -> dict:
-    """The packaged ``florenza_data.json`` with ``data`` applied (``core.data``'s rules: a dict patch
-    merges key by key, a str/Path is a complete replacement file)."""
+    """The packaged ``florenza_data.json`` with ``data`` applied: None (as packaged), a str/Path (a
+    complete replacement file) or a dict patch. A patch follows DATA_NOTES.md: nested dicts merge key
+    by key, a dotted key is a path, and inside a list a path step names a record by its ``id`` (or any
+    other list item by its 0-based position); any other value replaces the one at its path."""
+    if isinstance(data, (str, Path)):
+        return json.loads(Path(data).read_text())
     base = json.loads(DATA_FILE.read_text())
     if data is None:
         return base
-    if isinstance(data, dict):
-        return deep_merge(base, copy.deepcopy(data))
-    if isinstance(data, (str, Path)):
-        return json.loads(Path(data).read_text())
-    raise ValueError(f"florenza reference: data must be a dict patch or a path, got {type(data).__name__}")
+    if not isinstance(data, dict):
+        raise ValueError(f"florenza reference: data must be a dict patch or a path, got {type(data).__name__}")
+    _apply_patch(base, copy.deepcopy(data))
+    return base
+
+
+def _step(container, key: str):
+    """(container, index) of path step ``key``: a dict key, a list record's ``id`` or a list position."""
+    if isinstance(container, list):
+        ids = [str(item.get("id")) if isinstance(item, dict) else None for item in container]
+        return ids.index(key) if key in ids else int(key)
+    return key
+
+
+def _apply_patch(target, patch: dict) -> None:
+    for dotted, value in patch.items():
+        *parents, last = str(dotted).split(".")
+        node = target
+        for key in parents:
+            node = node[_step(node, key)]
+        index = _step(node, last)
+        exists = index in node if isinstance(node, dict) else 0 <= index < len(node)
+        if isinstance(value, dict) and exists and isinstance(node[index], (dict, list)):
+            _apply_patch(node[index], value)
+        else:
+            node[index] = value
 
 
 def load_tables(data=None) -> Tables:
