@@ -44,6 +44,14 @@ pytestmark = pytest.mark.skipif(
 SHORT_CUBES = {"cubes": [4, 4, 3, 3, 3, 3]}  # data order: marble, wood, gold, metal, textile, spice
 # Dotted override paths (DATA_NOTES.md): cheaper Correggio, dearer market.
 DOTTED = {"characters.11.skills.painter.cost": 50, "constants.market_buy": 300, "constants.go_to_work": 100}
+# Rule constants a balance study may patch (DATA_NOTES.md "constants"): every one must take effect.
+CONSTANTS = {
+    "constants": {
+        "failure_loss_civic": 3, "failure_loss_named_extra": 2, "construction_failure_loss": 2,
+        "opponent_workshop_floor": -2, "bishop_min_influence": 2, "cardinal_pp": 3, "palazzo_complete_pp": 6,
+        "end_cubes_per_vp": 2, "no_die_base_civic": 1, "workers_start_board": 3, "workers_start_pool": 5,
+    }
+}  # fmt: skip
 
 
 def biased_actions(mask: np.ndarray, ids, rng: np.random.Generator) -> np.ndarray:
@@ -142,8 +150,17 @@ def test_batched_engine_matches_reference(num_players, die, request):
         (3, {"reward": "score", "data": SHORT_CUBES}),
         (4, {"die": "no_die", "reward": "score"}),
         (3, {"data": DOTTED}),
+        (4, {"data": CONSTANTS, "die": "no_die"}),
     ],
-    ids=["2p-variant-off", "2p-first-game-no-die", "5p-first-game", "score-short-cubes", "4p-no-die-score", "dotted"],
+    ids=[
+        "2p-variant-off",
+        "2p-first-game-no-die",
+        "5p-first-game",
+        "score-short-cubes",
+        "4p-no-die-score",
+        "dotted",
+        "patched-rule-constants",
+    ],
 )
 def test_matches_reference_with_options(num_players, options, request):
     total = max(2, request.config.getoption("--diff-games") // 1000)
