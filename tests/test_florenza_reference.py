@@ -510,8 +510,9 @@ def test_packaged_data_parses_into_the_rulebook_examples():
 
 
 def test_the_artist_and_the_artwork_are_paid_before_the_dice():
-    """RB: "You must choose the skill and pay the artist before rolling the die" (lead's Q2): at the
-    Cathedral's choice of dice the costs are paid, the box's prestige taken and the crest placed."""
+    """RB: "You must choose the skill and pay the artist before rolling the die" (lead's Q2, SPEC
+    §6.7): at the Cathedral's choice of dice the costs are paid; the crest and the box's prestige
+    come with the completion, after the choice."""
     r = new_rules(2, dice=[2, 5])
     p = r.order[0]
     r.players[p].cubes[0] = 1
@@ -521,4 +522,7 @@ def test_the_artist_and_the_artwork_are_paid_before_the_dice():
     assert decision.phase == PHASE["SKILL"]
     decision = gen.send(decision.options[0])
     assert decision.phase == PHASE["CATHEDRAL_DIE"]
-    assert (r.players[p].florins, r.players[p].cubes[0], r.main_crest[15], r.players[p].track) == (200, 0, p, 4)
+    assert (r.players[p].florins, r.players[p].cubes[0], r.main_crest[15], r.players[p].track) == (200, 0, None, 0)
+    with pytest.raises(StopIteration):
+        gen.send(r.A.DIE + 4)
+    assert (r.main_crest[15], r.players[p].track) == (p, 4 + 1)

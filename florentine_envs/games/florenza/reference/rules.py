@@ -609,15 +609,9 @@ class Rules:
         k = (yield from self.decide("SKILL", p, [A.SKILL + k for k in skills])) - A.SKILL
         self.pending.skill = k
         # RB: "You must choose the skill and pay the artist before rolling the die" (lead's Q2
-        # arbitration); "After paying the costs of the artwork, you receive all prestige points and
-        # church influence shown ... Then place one of your family crest tokens on the artwork box."
+        # arbitration, SPEC §6.7): artist and artwork are paid on SKILL[k]; the crest and the box's
+        # rewards follow the value (Q6).
         self.pay(p, art.cost_cubes, art.cost_florins + self.artist_cost(x, k))
-        self.gain(p, prestige=art.prestige, influence=art.influence)
-        self.players[p].crests_placed += 1
-        if d is not None:
-            self.box_crest[p][d] = True
-        else:
-            self.main_crest[m] = p
         if not self.die:
             # No-die variant: "Work prestige = base value + incentive"; "add 1 point to the base value
             # every 50 Fiorini ... up to 150 Fiorini" (as far as the money left after payment allows).
@@ -633,6 +627,14 @@ class Rules:
             options = sorted({A.DIE + v - 1 for v in self.pending.dice})
             value = (yield from self.decide("CATHEDRAL_DIE", p, options)) - A.DIE + 1
         self.pending = Pending()
+        # RB: "you receive all prestige points and church influence shown ... Then place one of your
+        # family crest tokens on the artwork box."
+        self.players[p].crests_placed += 1
+        if d is not None:
+            self.box_crest[p][d] = True
+        else:
+            self.main_crest[m] = p
+        self.gain(p, prestige=art.prestige, influence=art.influence)
         if x < NAMED:
             line, named = t.characters[x].skills[k], self.named[x]
             # RB: "When you roll the die and the result shows a gold colored box ... he has completed
