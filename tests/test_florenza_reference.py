@@ -511,8 +511,10 @@ def test_packaged_data_parses_into_the_rulebook_examples():
 
 def test_the_artist_and_the_artwork_are_paid_before_the_dice():
     """RB: "You must choose the skill and pay the artist before rolling the die" (lead's Q2, SPEC
-    §6.7): at the Cathedral's choice of dice the costs are paid; the crest and the box's prestige
-    come with the completion, after the choice."""
+    §6.7), and "After paying the costs of the artwork, you receive all prestige points and church
+    influence ... Then place one of your family crest tokens" (lead's Q6): at the Cathedral's
+    choice of dice the costs are paid, the box's prestige is on the track and the crest on the box;
+    the artist's prestige comes with the chosen die."""
     r = new_rules(2, dice=[2, 5])
     p = r.order[0]
     r.players[p].cubes[0] = 1
@@ -522,7 +524,7 @@ def test_the_artist_and_the_artwork_are_paid_before_the_dice():
     assert decision.phase == PHASE["SKILL"]
     decision = gen.send(decision.options[0])
     assert decision.phase == PHASE["CATHEDRAL_DIE"]
-    assert (r.players[p].florins, r.players[p].cubes[0], r.main_crest[15], r.players[p].track) == (200, 0, None, 0)
+    assert (r.players[p].florins, r.players[p].cubes[0], r.main_crest[15], r.players[p].track) == (200, 0, p, 4)
     with pytest.raises(StopIteration):
         gen.send(r.A.DIE + 4)
     assert (r.main_crest[15], r.players[p].track) == (p, 4 + 1)

@@ -18,11 +18,11 @@ Q2. SPEC §6.7 first rolled the artist's die before paying; RB: "You must choose
     the artist before rolling the die." Lead's arbitration: the rulebook. The reference pays the
     artist and the artwork on SKILL[k], then rolls (or asks for the incentive, paid on top from
     the money left), as SPEC §6.7 now says.
-Q6. SPEC §6.7 places the crest and gives the box's prestige and influence after the die / the
-    incentive. RB lists them right after the payment ("After paying the costs of the artwork, you
-    receive all prestige points and church influence ... Then place one of your family crest
-    tokens"), the artist's bonus roll in its own section. Nothing branches on it (only what
-    CATHEDRAL_DIE / INCENTIVE observations show); the reference follows SPEC.
+Q6. Where the crest and the box's prestige and influence come: the rulebook lists them right
+    after the payment ("After paying the costs of the artwork, you receive all prestige points
+    and church influence ... Then place one of your family crest tokens"), the artist's roll in
+    its own section. Lead's arbitration: the rulebook's order -- box rewards, crest and a full
+    area's bonus on SKILL[k], before the incentive / the die (SPEC §6.7 changed accordingly).
 Q3. D3: a Captain elected with a negative track (every marker below 0) gets negative
     certificates. RB: "receive ... prestige certificates equal to your position" -- certificates
     cannot be negative on the table; the alternative reading keeps the negative position on the

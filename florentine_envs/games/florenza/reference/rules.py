@@ -609,9 +609,28 @@ class Rules:
         k = (yield from self.decide("SKILL", p, [A.SKILL + k for k in skills])) - A.SKILL
         self.pending.skill = k
         # RB: "You must choose the skill and pay the artist before rolling the die" (lead's Q2
-        # arbitration, SPEC §6.7): artist and artwork are paid on SKILL[k]; the crest and the box's
-        # rewards follow the value (Q6).
+        # arbitration, SPEC §6.7): artist and artwork are paid on SKILL[k]; then, in the rulebook's
+        # order (lead's Q6 arbitration), the box's rewards, the crest and a full area's bonus, and
+        # only then the value (incentive or die) and the artist's prestige.
         self.pay(p, art.cost_cubes, art.cost_florins + self.artist_cost(x, k))
+        # RB: "you receive all prestige points and church influence shown ... Then place one of your
+        # family crest tokens on the artwork box."
+        self.players[p].crests_placed += 1
+        if d is not None:
+            self.box_crest[p][d] = True
+        else:
+            self.main_crest[m] = p
+        self.gain(p, prestige=art.prestige, influence=art.influence)
+        if d is not None:
+            # RB: "If you complete all four artworks in the Palazzo ... 4 prestige points ... all four
+            # artworks in the Chiesa ... 4 church influence."
+            area = art.zone
+            boxes = [e for e, a in enumerate(t.district_artworks) if a.zone == area]
+            if all(self.box_crest[p][e] for e in boxes):
+                if area == "palazzo":
+                    self.gain(p, prestige=t.palazzo_bonus)
+                else:
+                    self.gain(p, influence=t.chiesa_bonus)
         if not self.die:
             # No-die variant: "Work prestige = base value + incentive"; "add 1 point to the base value
             # every 50 Fiorini ... up to 150 Fiorini" (as far as the money left after payment allows).
@@ -627,14 +646,6 @@ class Rules:
             options = sorted({A.DIE + v - 1 for v in self.pending.dice})
             value = (yield from self.decide("CATHEDRAL_DIE", p, options)) - A.DIE + 1
         self.pending = Pending()
-        # RB: "you receive all prestige points and church influence shown ... Then place one of your
-        # family crest tokens on the artwork box."
-        self.players[p].crests_placed += 1
-        if d is not None:
-            self.box_crest[p][d] = True
-        else:
-            self.main_crest[m] = p
-        self.gain(p, prestige=art.prestige, influence=art.influence)
         if x < NAMED:
             line, named = t.characters[x].skills[k], self.named[x]
             # RB: "When you roll the die and the result shows a gold colored box ... he has completed
@@ -646,16 +657,6 @@ class Rules:
                 self.gain(p, prestige=line.die_pp[value - 1])
         else:
             self.gain(p, prestige=t.unnamed_pp[x - NAMED][value - 1])
-        if d is not None:
-            # RB: "If you complete all four artworks in the Palazzo ... 4 prestige points ... all four
-            # artworks in the Chiesa ... 4 church influence."
-            area = art.zone
-            boxes = [e for e, a in enumerate(t.district_artworks) if a.zone == area]
-            if all(self.box_crest[p][e] for e in boxes):
-                if area == "palazzo":
-                    self.gain(p, prestige=t.palazzo_bonus)
-                else:
-                    self.gain(p, influence=t.chiesa_bonus)
         self.release(p, d, m, x)
 
     def release(self, p: int, d: int | None, m: int | None, x: int) -> None:
