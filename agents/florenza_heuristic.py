@@ -62,6 +62,10 @@ class FlorenzaHeuristic(Agent):
     CUBE = 0.6
     #: extra worth of a cube a started or affordable artwork is missing
     CUBE_NEEDED = 1.5
+    #: extra worth of a cube the open boxes need (at most; scaled by how many need it)
+    CUBE_WISHED = 0.6
+    #: prestige a cube bought at the market costs (200 Fiorini and a worker)
+    BUY = 1.5
     #: prestige points per influence point (the Bishop, the Cardinal)
     INFLUENCE = 0.5
 
@@ -141,9 +145,21 @@ class FlorenzaHeuristic(Agent):
         w = np.maximum(s["space_type"][:, 0], 0)
         owe_fl += (unbuilt * t.ws_cost_fl[w]).sum(1)
         owe += (unbuilt[..., None] * t.ws_cost[w]).sum(1)
+        # what its workers on gain workshops bring before the artworks are paid (phase 6 before 7)
+        types = np.maximum(s["space_type"], 0)  # [B, P, 8]
+        on = (s["space_worker"][..., 0] > 0) & s["space_built"] & (s["space_type"] >= 0) & ~t.ws_convert[types]
+        owe_fl -= (on * t.ws_gain_fl[types]).sum((1, 2))
+        owe -= (on[..., None] * t.ws_gain[types]).sum((1, 2))
         s["free_fl"] = s["money"] - owe_fl
         s["free_res"] = s["res"] - owe
+        s["at_market"] = me[:, o["market"]] > 0
         s["short"] = np.maximum(0, -s["free_res"])  # cubes its started works are missing [B, 6]
+        # cubes the open boxes it could still take need beyond what is free: worth gathering
+        open_main = (s["main_crest"].sum(2) == 0) & (s["main_worker"].sum(2) == 0)  # [B, NM]
+        open_box = ~s["box_crest"] & ~s["box_worker"]  # [B, 8]
+        gap = np.maximum(0, t.all_cost[None] - np.maximum(s["free_res"], 0)[:, None])  # [B, 8 + NM, 6]
+        wanted = np.concatenate([open_box, open_main], 1)[..., None] & (gap > 0)
+        s["wish"] = wanted.sum(1)  # [B, 6] open boxes missing each resource
         s["rounds_left"] = ROUNDS - s["round"]  # after this one
         return s
 
@@ -157,11 +173,17 @@ class FlorenzaHeuristic(Agent):
 
     def _cube_worth(self, s):
         """float[B, 6]: prestige a cube of each resource is worth to the player now."""
-        return self.CUBE + self.CUBE_NEEDED * (s["short"] > 0)
+        return self.CUBE + self.CUBE_NEEDED * (s["short"] > 0) + self.CUBE_WISHED * np.minimum(s["wish"], 3) / 3
 
     def _pay_ok(self, s, cost, cost_fl, extra_fl=0.0):
         """bool[B]: it can pay ``cost`` (int[6]) and ``cost_fl`` + ``extra_fl`` from what is free."""
         return (s["free_res"] >= cost).all(1) & (s["free_fl"] >= cost_fl + extra_fl)
+
+    def _pay_with_market(self, s, cost, cost_fl, extra_fl=0.0):
+        """bool[B]: it can pay once the market buys the one cube missing (its worker still free
+        to go there, or already there with nothing else missing)."""
+        missing = np.maximum(0, cost - s["free_res"]).sum(1) + s["short"].sum(1)
+        return (missing == 1) & ~s["at_market"] & (s["free_fl"] >= cost_fl + extra_fl + self.t.buy_price)
 
     def _hire_worth(self, s, skills):
         """(float[B], float[B]): the best expected prestige of an artist it may hire now for a box
@@ -252,15 +274,17 @@ class FlorenzaHeuristic(Agent):
         for d in range(NUM_BOXES):
             value, cost = self._hire_worth(s, t.box_skills[d])
             ok = self._pay_ok(s, t.box_cost[d], t.box_cost_fl[d], cost) & np.isfinite(value)
+            buy = self._pay_with_market(s, t.box_cost[d], t.box_cost_fl[d], cost) & np.isfinite(value) & (s["avail"][:, 0] >= 2)
             worth = t.box_pp[d] + self.INFLUENCE * t.box_inf[d] + value + 1.5 * early
             worth -= self.PP_PER_100 * t.box_cost_fl[d] / 100 + (self.CUBE * t.box_cost[d]).sum()
-            score[:, ids.hire_district + d] = np.where(ok, 2.0 + worth, -5.0)
+            score[:, ids.hire_district + d] = np.where(ok, 2.0 + worth, np.where(buy, 1.0 + worth - self.BUY, -5.0))
         for m in range(t.NM):
             value, cost = self._hire_worth(s, t.art_skills[m])
             ok = self._pay_ok(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value)
+            buy = self._pay_with_market(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value) & (s["avail"][:, 0] >= 2)
             worth = t.art_pp[m] + self.INFLUENCE * t.art_inf[m] + value + self.art_income_pp[m] * left
             worth -= self.PP_PER_100 * t.art_cost_fl[m] / 100 + (self.CUBE * t.art_cost[m]).sum()
-            score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, -5.0)
+            score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, np.where(buy, 1.0 + worth - self.BUY, -5.0))
         # workshops: build
         prod = self._workshop_worth(s, left)  # [n, NW]
         uses = np.minimum(left, 4.0)[:, None] * 0.5
