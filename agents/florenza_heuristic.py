@@ -161,6 +161,10 @@ class FlorenzaHeuristic(Agent):
         wanted = np.concatenate([open_box, open_main], 1)[..., None] & (gap > 0)
         s["wish"] = wanted.sum(1)  # [B, 6] open boxes missing each resource
         s["rounds_left"] = ROUNDS - s["round"]  # after this one
+        # in the last round money and cubes are worth only what the final scoring pays for them
+        last = s["round"] == ROUNDS
+        s["fl"] = np.where(last, 100 / t.end_fiorini, self.PP_PER_100)  # [B] prestige per 100 Fiorini
+        s["cube"] = np.where(last, 1 / t.end_cubes, self.CUBE)  # [B] prestige of a cube without a use
         return s
 
     def _artist_cost(self, x, skills):
@@ -173,7 +177,7 @@ class FlorenzaHeuristic(Agent):
 
     def _cube_worth(self, s):
         """float[B, 6]: prestige a cube of each resource is worth to the player now."""
-        return self.CUBE + self.CUBE_NEEDED * (s["short"] > 0) + self.CUBE_WISHED * np.minimum(s["wish"], 3) / 3
+        return s["cube"][:, None] + self.CUBE_NEEDED * (s["short"] > 0) + self.CUBE_WISHED * np.minimum(s["wish"], 3) / 3
 
     def _pay_ok(self, s, cost, cost_fl, extra_fl=0.0):
         """bool[B]: it can pay ``cost`` (int[6]) and ``cost_fl`` + ``extra_fl`` from what is free."""
@@ -237,8 +241,9 @@ class FlorenzaHeuristic(Agent):
         """float[B, NW]: prestige of one production of each workshop type for the player."""
         t = self.t
         cube = self._cube_worth(s)
-        gain = (t.ws_gain @ cube.T).T + self.PP_PER_100 * t.ws_gain_fl / 100 + t.ws_gain_pp + self.INFLUENCE * t.ws_gain_inf
-        spend = (t.ws_spend @ cube.T).T + self.PP_PER_100 * t.ws_spend_fl / 100
+        fl = s["fl"][:, None] / 100
+        gain = (t.ws_gain @ cube.T).T + fl * t.ws_gain_fl + t.ws_gain_pp + self.INFLUENCE * t.ws_gain_inf
+        spend = (t.ws_spend @ cube.T).T + fl * t.ws_spend_fl
         return np.where(t.ws_convert, gain - spend, gain)
 
     def _start_pick(self, s, obs, n):
@@ -269,29 +274,35 @@ class FlorenzaHeuristic(Agent):
         ids, t, P = self.ids, self.t, self.P
         score = self._blank(n)
         left = s["rounds_left"].astype(np.float64)
-        early = 1.0 + 0.1 * left
+        fl, cube = s["fl"] / 100, s["cube"]  # [n] prestige per Fiorino, per spare cube
         # artworks
         for d in range(NUM_BOXES):
             value, cost = self._hire_worth(s, t.box_skills[d])
             ok = self._pay_ok(s, t.box_cost[d], t.box_cost_fl[d], cost) & np.isfinite(value)
             buy = self._pay_with_market(s, t.box_cost[d], t.box_cost_fl[d], cost) & np.isfinite(value) & (s["avail"][:, 0] >= 2)
-            worth = t.box_pp[d] + self.INFLUENCE * t.box_inf[d] + value + 1.5 * early
-            worth -= self.PP_PER_100 * t.box_cost_fl[d] / 100 + (self.CUBE * t.box_cost[d]).sum()
+            area = t.box_chiesa == t.box_chiesa[d]
+            taken = (s["box_crest"] | s["box_worker"])[:, area].sum(1)  # [n] its boxes of this area
+            # the final scoring's −1 per open box and −4 for an area without one; all four: +4
+            complete = t.palazzo_pp if not t.box_chiesa[d] else self.INFLUENCE * t.chiesa_influence
+            miss_area = t.end_no_chiesa if t.box_chiesa[d] else t.end_no_palazzo
+            area_bonus = 1.5 + 0.1 * left + 0.3 * (miss_area * (taken == 0) + complete * (taken == 3))
+            worth = t.box_pp[d] + self.INFLUENCE * t.box_inf[d] + value + area_bonus
+            worth -= fl * t.box_cost_fl[d] + cube * t.box_cost[d].sum()
             score[:, ids.hire_district + d] = np.where(ok, 2.0 + worth, np.where(buy, 1.0 + worth - self.BUY, -5.0))
         for m in range(t.NM):
             value, cost = self._hire_worth(s, t.art_skills[m])
             ok = self._pay_ok(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value)
             buy = self._pay_with_market(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value) & (s["avail"][:, 0] >= 2)
             worth = t.art_pp[m] + self.INFLUENCE * t.art_inf[m] + value + self.art_income_pp[m] * left
-            worth -= self.PP_PER_100 * t.art_cost_fl[m] / 100 + (self.CUBE * t.art_cost[m]).sum()
+            worth -= fl * t.art_cost_fl[m] + cube * t.art_cost[m].sum()
             score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, np.where(buy, 1.0 + worth - self.BUY, -5.0))
         # workshops: build
         prod = self._workshop_worth(s, left)  # [n, NW]
         uses = np.minimum(left, 4.0)[:, None] * 0.5
         can_build = np.stack([self._pay_ok(s, t.ws_cost[w], t.ws_cost_fl[w]) for w in range(t.NW)], 1)
         build = t.ws_build_pp + 1.0 + uses * np.maximum(prod, 0)
-        build += left[:, None] * (self.PP_PER_100 * t.ws_inc_fl / 100 + t.ws_inc_pp + 0.4 * t.ws_inc_workers)
-        build -= self.PP_PER_100 * t.ws_cost_fl / 100 + self.CUBE * t.ws_cost.sum(1) * 0.5
+        build += left[:, None] * (fl[:, None] * t.ws_inc_fl + t.ws_inc_pp + 0.4 * t.ws_inc_workers)
+        build -= fl[:, None] * t.ws_cost_fl + cube[:, None] * t.ws_cost.sum(1) * 0.5
         score[:, ids.build : ids.build + t.NW] = np.where(can_build, build, -5.0)
         # workshops: operate
         types = np.maximum(s["space_type"], 0)  # [n, P, 8]
@@ -313,7 +324,7 @@ class FlorenzaHeuristic(Agent):
         # market: one missing cube, money to buy it
         missing = s["short"].sum(1)
         score[:, ids.market] = np.where((missing >= 1) & (missing <= 2) & (s["free_fl"] >= t.buy_price), 1.5, -2.0)
-        score[:, ids.work] = self.PP_PER_100 * t.work_pay / 100
+        score[:, ids.work] = fl * t.work_pay
         return score
 
     def _hire(self, s, obs, n):
@@ -405,6 +416,6 @@ class FlorenzaHeuristic(Agent):
         base = t.no_die_base[t.all_zone[box]]
         i = np.arange(4)
         v = np.minimum(base[:, None] + i, 6)
-        gain = pp[np.arange(n)[:, None], v] - self.PP_PER_100 * t.incentive_step * i / 100
+        gain = pp[np.arange(n)[:, None], v] - s["fl"][:, None] * t.incentive_step * i / 100
         score[:, self.ids.incentive : self.ids.incentive + 4] = gain - 0.01 * i
         return score
