@@ -7,13 +7,16 @@ the actions do not change.
 
 How it thinks. Everything is priced in prestige points; 100 Fiorini are worth ``PP_PER_100``
 points (a Fiorino buys prestige through artworks at about that rate) and a cube ``CUBE`` points,
-more when an artwork it has started, or one it can start, needs it.
+more when an artwork it has started, or an open box, needs it; in the last round both are worth
+what the final scoring pays (300 Fiorini or 3 cubes a point).
 
 * **Placement** (one worker): a score per legal action.
   - An artwork box (district or main) it can pay for from what is not yet promised to its
-    pending works: the box's prestige and influence, the artist's expected prestige, the
-    income of a main artwork for the rounds left; the Palazzo and Chiesa boxes earn a share of
-    the −4 they avoid at the end and more early. A box it cannot pay is not tried (a failure
+    pending works (its workers on gain workshops count: they produce in phase 6, before the
+    artworks are paid in phase 7), or short of one cube the market can buy: the box's prestige
+    and influence, the artist's expected prestige, the income of a main artwork for the rounds
+    left; a district box the −1 it avoids at the end, more for an area's first box (the −4 of an
+    empty Palazzo or Chiesa) and its last (the +4). A box it cannot pay is not tried (a failure
     costs prestige).
   - A workshop it can build: its build prestige, the empty-space point it saves and what its
     production is worth for the rounds left, more when it makes a cube its open artworks need.
@@ -42,7 +45,7 @@ import numpy as np
 from florentine_envs.games.florenza.constants import (
     NUM_BOXES, NUM_NAMED, NUM_SLOTS_X, NUM_SPACES, PH_ATRIO, PH_BISHOP, PH_CAPTAIN, PH_CATHEDRAL_DIE, PH_CONVERT,
     PH_HIRE, PH_INCENTIVE, PH_MARKET, PH_PLACE, PH_PREACHER, PH_SKILL, PH_START_PICK, PH_TRADE_GIVE_1,
-    PH_TRADE_GIVE_2, PH_TRADE_TAKE, ROUNDS, UNNAMED_PREACHER,
+    PH_TRADE_GIVE_2, PH_TRADE_TAKE, ROUNDS,
 )  # fmt: skip
 from florentine_envs.games.florenza.observation import PLAYER_SIZES
 from florentine_envs.games.florenza.tables import I_ATRIO, I_FIORINI, I_INFLUENCE, I_PRESTIGE
@@ -237,7 +240,7 @@ class FlorenzaHeuristic(Agent):
     def _blank(self, n):
         return np.full((n, self.ids.total), UNSCORED)
 
-    def _workshop_worth(self, s, rounds_of_use):
+    def _workshop_worth(self, s):
         """float[B, NW]: prestige of one production of each workshop type for the player."""
         t = self.t
         cube = self._cube_worth(s)
@@ -248,7 +251,7 @@ class FlorenzaHeuristic(Agent):
 
     def _start_pick(self, s, obs, n):
         score = self._blank(n)
-        w = self._workshop_worth(s, ROUNDS)
+        w = self._workshop_worth(s)
         score[:, self.ids.build : self.ids.build + self.t.NW] = w + self.t.ws_build_pp
         return score
 
@@ -297,7 +300,7 @@ class FlorenzaHeuristic(Agent):
             worth -= fl * t.art_cost_fl[m] + cube * t.art_cost[m].sum()
             score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, np.where(buy, 1.0 + worth - self.BUY, -5.0))
         # workshops: build
-        prod = self._workshop_worth(s, left)  # [n, NW]
+        prod = self._workshop_worth(s)  # [n, NW]
         uses = np.minimum(left, 4.0)[:, None] * 0.5
         can_build = np.stack([self._pay_ok(s, t.ws_cost[w], t.ws_cost_fl[w]) for w in range(t.NW)], 1)
         build = t.ws_build_pp + 1.0 + uses * np.maximum(prod, 0)
@@ -347,9 +350,10 @@ class FlorenzaHeuristic(Agent):
     def _preacher(self, s, obs, n):
         t, ids = self.t, self.ids
         score = self._blank(n)
-        workers = t.ch_workers[:, 1:].mean(1)
-        value = (np.minimum(workers, s["pool"][:, None]) + t.ch_pp + self.INFLUENCE * t.ch_inf
-                 + (t.ch_gain * self.CUBE).sum(1) - self.PP_PER_100 * t.ch_cost_fl / 100 - (t.ch_cost * self.CUBE).sum(1))
+        workers = t.ch_workers[:, 1:].mean(1)  # [44] expected workers back (the unnamed: its 2)
+        cube = self._cube_worth(s)  # [n, 6]
+        value = (np.minimum(workers, s["pool"][:, None]) + t.ch_pp + self.INFLUENCE * t.ch_inf + cube @ t.ch_gain.T
+                 - s["fl"][:, None] * t.ch_cost_fl / 100 - cube @ t.ch_cost.T)  # fmt: skip
         score[:, ids.character : ids.character + NUM_SLOTS_X] = value
         return score
 
@@ -378,7 +382,7 @@ class FlorenzaHeuristic(Agent):
     def _convert(self, s, obs, n):
         score = self._blank(n)
         w = self.field(obs, "pending_workshop").argmax(1)
-        prod = self._workshop_worth(s, 1)[np.arange(n), w]
+        prod = self._workshop_worth(s)[np.arange(n), w]
         score[:, self.ids.pass_] = 0.0
         score[:, self.ids.accept] = prod
         return score
