@@ -12,12 +12,14 @@ from __future__ import annotations
 from .base import Agent, RandomAgent
 from .firenze_heuristic import FirenzeHeuristic
 from .florenza_cards_heuristic import FlorenzaCardsHeuristic
+from .florenza_heuristic import FlorenzaHeuristic
 from .ismcts import ISMCTSAgent
 from .medici_heuristic import MediciHeuristic
 from .princes_heuristic import PrincesHeuristic
 
 HEURISTICS = {
     "medici": MediciHeuristic, "firenze": FirenzeHeuristic, "florenza_cards": FlorenzaCardsHeuristic,
+    "florenza": FlorenzaHeuristic,
     "princes": PrincesHeuristic,
 }
 
@@ -49,6 +51,7 @@ __all__ = [
     "MediciHeuristic",
     "FirenzeHeuristic",
     "FlorenzaCardsHeuristic",
+    "FlorenzaHeuristic",
     "PrincesHeuristic",
     "ISMCTSAgent",
     "make_agent",

@@ -1,0 +1,425 @@
+"""A rule-based player for Florenza (the board game), batched, reading only its observation and the mask.
+
+What it may see (SPEC §10): everything on the table — every district, the main board, the
+characters in play and on their cards, money, cubes, tracks and influence — plus the component
+data, which is public. Never the bag's order or a future die; a test re-draws them and checks
+the actions do not change.
+
+How it thinks. Everything is priced in prestige points; 100 Fiorini are worth ``PP_PER_100``
+points (a Fiorino buys prestige through artworks at about that rate) and a cube ``CUBE`` points,
+more when an artwork it has started, or an open box, needs it; in the last round both are worth
+what the final scoring pays (300 Fiorini or 3 cubes a point).
+
+* **Placement** (one worker): a score per legal action.
+  - An artwork box (district or main) it can pay for from what is not yet promised to its
+    pending works (its workers on gain workshops count: they produce in phase 6, before the
+    artworks are paid in phase 7), or short of one cube the market can buy: the box's prestige
+    and influence, the artist's expected prestige, the income of a main artwork for the rounds
+    left; a district box the −1 it avoids at the end, more for an area's first box (the −4 of an
+    empty Palazzo or Chiesa) and its last (the +4). A box it cannot pay is not tried (a failure
+    costs prestige).
+  - A workshop it can build: its build prestige, the empty-space point it saves and what its
+    production is worth for the rounds left, more when it makes a cube its open artworks need.
+  - Operating a workshop: what it produces (a conversion only when it can pay and it gains);
+    an opponent's costs the fee, and gives the owner a point.
+  - Charity when its pool has workers and the charity is affordable; the market when exactly
+    one cube is missing for a started work; Go to work (50 Fiorini) otherwise.
+* **Hiring** the artist with the best expected prestige it can pay for, a named artist whose
+  masterpiece is still open first.
+* **The market** buys the one missing cube or sells a spare one when money is short; trades
+  two spare cubes for a missing one.
+* **Conversions** when what it takes is worth more than what it spends; **the Cathedral dice**:
+  the better value; **the incentive** (no-die): the value with the most prestige it can afford.
+* **Captain and Bishop** act against the leader (most track prestige): detain one of its
+  workers (or the best artist on a card) / convert one of its workers.
+
+Everything is vectorised over the rows of the batch (loops run over action blocks, boxes and
+spaces), so a batch gives the same actions as its games one at a time. Legal actions it has no
+rule for get the lowest score and are chosen only when nothing else is legal.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from florentine_envs.games.florenza.constants import (
+    NUM_BOXES, NUM_NAMED, NUM_SLOTS_X, NUM_SPACES, PH_ATRIO, PH_BISHOP, PH_CAPTAIN, PH_CATHEDRAL_DIE, PH_CONVERT,
+    PH_HIRE, PH_INCENTIVE, PH_MARKET, PH_PLACE, PH_PREACHER, PH_SKILL, PH_START_PICK, PH_TRADE_GIVE_1,
+    PH_TRADE_GIVE_2, PH_TRADE_TAKE, ROUNDS,
+)  # fmt: skip
+from florentine_envs.games.florenza.observation import PLAYER_SIZES
+from florentine_envs.games.florenza.tables import I_ATRIO, I_FIORINI, I_INFLUENCE, I_PRESTIGE
+
+from .base import Agent
+
+UNSCORED = -1e9  # legal but not considered: chosen only when nothing else is legal
+NR = 6
+
+
+class FlorenzaHeuristic(Agent):
+    name = "heuristic"
+
+    #: prestige points per 100 Fiorini
+    PP_PER_100 = 0.6
+    #: prestige points per cube with no use in sight (it sells for 100 Fiorini)
+    CUBE = 0.6
+    #: extra worth of a cube a started or affordable artwork is missing
+    CUBE_NEEDED = 1.5
+    #: extra worth of a cube the open boxes need (at most; scaled by how many need it)
+    CUBE_WISHED = 0.6
+    #: prestige a cube bought at the market costs (200 Fiorini and a worker)
+    BUY = 1.5
+    #: prestige points per influence point (the Bishop, the Cardinal)
+    INFLUENCE = 0.5
+
+    def __init__(self, game, seed: int = 0):
+        super().__init__(game, seed)
+        self.t, self.ids, self.P = game.t, game.ids, game.num_players
+        t = self.t
+        # expected prestige of a work by character slot and skill: the masterpiece box while open
+        v = np.where(t.mp[:, :, 1:], t.mp_pp[:, :, 1:], t.die_pp[:, :, 1:]).astype(np.float64)
+        self.expect_open = v.mean(2)  # [44, 3] masterpiece not made yet
+        self.expect_done = t.die_pp[:, :, 1:].mean(2)  # [44, 3] once flipped
+        self.has_mp = t.mp[:, :, 1:].any(2)  # [44, 3]
+        # per-slot offsets inside a player block (SPEC §10)
+        head = np.cumsum([0] + PLAYER_SIZES)
+        names = ["money", "cubes", "track", "certificates", "influence", "avail", "pool", "detained", "at_work",
+                 "market", "own_pulpit", "crests"]  # fmt: skip
+        self.off = dict(zip(names, head[:-1]))
+        self.space_size = t.NW + 1 + self.P
+        self.spaces_at = int(head[-1])
+        self.boxes_at = self.spaces_at + NUM_SPACES * self.space_size
+        self.block = game.player_block
+        # income of a main artwork per round in prestige
+        inc = np.zeros(t.NM)
+        n = t.art_income_n.astype(np.float64)
+        inc[t.art_income_kind == I_PRESTIGE] = n[t.art_income_kind == I_PRESTIGE]
+        inc[t.art_income_kind == I_INFLUENCE] = self.INFLUENCE * n[t.art_income_kind == I_INFLUENCE]
+        inc[t.art_income_kind == I_FIORINI] = self.PP_PER_100 * n[t.art_income_kind == I_FIORINI] / 100
+        inc[t.art_income_kind == I_ATRIO] = 2 * self.PP_PER_100
+        self.art_income_pp = inc
+
+    # ------------------------------------------------------------------ reading the observation
+    def _read(self, obs):
+        f, P, t = self.field, self.P, self.t
+        B = obs.shape[0]
+        players = f(obs, "players").reshape(B, P, self.block)
+        o = self.off
+        me = players[:, 0]
+        s = {
+            "phase": f(obs, "phase").argmax(1),
+            "round": f(obs, "round").argmax(1) + 1,
+            "players": players,
+            "money": me[:, o["money"]].astype(np.float64),
+            "res": me[:, o["cubes"] : o["cubes"] + NR].astype(np.float64),
+            "track": players[:, :, o["track"]],
+            "score_now": players[:, :, o["track"]] + players[:, :, o["certificates"]],
+            "influence": players[:, :, o["influence"]],
+            "avail": players[:, :, o["avail"]],
+            "pool": me[:, o["pool"]],
+            "crests": me[:, o["crests"]],
+        }
+        spaces = players[:, :, self.spaces_at : self.boxes_at].reshape(B, P, NUM_SPACES, self.space_size)
+        s["space_type"] = np.where(spaces[..., : t.NW].any(3), spaces[..., : t.NW].argmax(3), -1)  # [B, P, 8]
+        s["space_built"] = spaces[..., t.NW] > 0
+        s["space_worker"] = spaces[..., t.NW + 1 :]  # [B, P, 8, P] relative occupant
+        boxes = players[:, 0, self.boxes_at : self.boxes_at + NUM_BOXES * 3].reshape(B, NUM_BOXES, 3)
+        s["box_crest"], s["box_worker"], s["box_artist"] = boxes[..., 0] > 0, boxes[..., 1] > 0, boxes[..., 2] - 1
+        s["main_crest"] = f(obs, "main_crest").reshape(B, t.NM, P)
+        s["main_worker"] = f(obs, "main_worker").reshape(B, t.NM, P)
+        s["main_artist"] = f(obs, "main_artist") - 1
+        s["on_card"] = f(obs, "char_on_card") > 0
+        s["flipped"] = f(obs, "char_flipped") > 0
+        s["unnamed_left"] = f(obs, "unnamed_left")
+        # what its started works still have to pay (phase 7 pays them): boxes with its worker and
+        # no crest, its unfinished workshops with its worker
+        owe_fl = np.zeros(B)
+        owe = np.zeros((B, NR))
+        for d in range(NUM_BOXES):
+            pend = s["box_worker"][:, d] & ~s["box_crest"][:, d]
+            owe_fl += pend * (t.box_cost_fl[d] + self._artist_cost(s["box_artist"][:, d], t.box_skills[d]))
+            owe += pend[:, None] * t.box_cost[d]
+        for m in range(t.NM):
+            pend = (s["main_worker"][:, m, 0] > 0) & (s["main_crest"][:, m].sum(1) == 0)
+            owe_fl += pend * (t.art_cost_fl[m] + self._artist_cost(s["main_artist"][:, m], t.art_skills[m]))
+            owe += pend[:, None] * t.art_cost[m]
+        mine = s["space_worker"][:, 0, :, 0] > 0  # [B, 8] its own spaces with its own worker
+        unbuilt = mine & ~s["space_built"][:, 0] & (s["space_type"][:, 0] >= 0)
+        w = np.maximum(s["space_type"][:, 0], 0)
+        owe_fl += (unbuilt * t.ws_cost_fl[w]).sum(1)
+        owe += (unbuilt[..., None] * t.ws_cost[w]).sum(1)
+        # what its workers on gain workshops bring before the artworks are paid (phase 6 before 7)
+        types = np.maximum(s["space_type"], 0)  # [B, P, 8]
+        on = (s["space_worker"][..., 0] > 0) & s["space_built"] & (s["space_type"] >= 0) & ~t.ws_convert[types]
+        owe_fl -= (on * t.ws_gain_fl[types]).sum((1, 2))
+        owe -= (on[..., None] * t.ws_gain[types]).sum((1, 2))
+        s["free_fl"] = s["money"] - owe_fl
+        s["free_res"] = s["res"] - owe
+        s["at_market"] = me[:, o["market"]] > 0
+        s["short"] = np.maximum(0, -s["free_res"])  # cubes its started works are missing [B, 6]
+        # cubes the open boxes it could still take need beyond what is free: worth gathering
+        open_main = (s["main_crest"].sum(2) == 0) & (s["main_worker"].sum(2) == 0)  # [B, NM]
+        open_box = ~s["box_crest"] & ~s["box_worker"]  # [B, 8]
+        gap = np.maximum(0, t.all_cost[None] - np.maximum(s["free_res"], 0)[:, None])  # [B, 8 + NM, 6]
+        wanted = np.concatenate([open_box, open_main], 1)[..., None] & (gap > 0)
+        s["wish"] = wanted.sum(1)  # [B, 6] open boxes missing each resource
+        s["rounds_left"] = ROUNDS - s["round"]  # after this one
+        # in the last round money and cubes are worth only what the final scoring pays for them
+        last = s["round"] == ROUNDS
+        s["fl"] = np.where(last, 100 / t.end_fiorini, self.PP_PER_100)  # [B] prestige per 100 Fiorini
+        s["cube"] = np.where(last, 1 / t.end_cubes, self.CUBE)  # [B] prestige of a cube without a use
+        return s
+
+    def _artist_cost(self, x, skills):
+        """float[B]: the cheapest hire cost of artist slots ``x`` (int-valued float[B], -1 none)
+        among ``skills`` (bool[3])."""
+        t = self.t
+        xi = np.clip(x.astype(np.int64), 0, NUM_SLOTS_X - 1)
+        cost = np.where(t.skills[xi] & skills, t.hire_cost[xi], 10**6).min(1)
+        return np.where((x >= 0) & (cost < 10**6), cost, 0)
+
+    def _cube_worth(self, s):
+        """float[B, 6]: prestige a cube of each resource is worth to the player now."""
+        return s["cube"][:, None] + self.CUBE_NEEDED * (s["short"] > 0) + self.CUBE_WISHED * np.minimum(s["wish"], 3) / 3
+
+    def _pay_ok(self, s, cost, cost_fl, extra_fl=0.0):
+        """bool[B]: it can pay ``cost`` (int[6]) and ``cost_fl`` + ``extra_fl`` from what is free."""
+        return (s["free_res"] >= cost).all(1) & (s["free_fl"] >= cost_fl + extra_fl)
+
+    def _pay_with_market(self, s, cost, cost_fl, extra_fl=0.0):
+        """bool[B]: it can pay once the market buys the one cube missing (its worker still free
+        to go there, or already there with nothing else missing)."""
+        missing = np.maximum(0, cost - s["free_res"]).sum(1) + s["short"].sum(1)
+        return (missing == 1) & ~s["at_market"] & (s["free_fl"] >= cost_fl + extra_fl + self.t.buy_price)
+
+    def _hire_worth(self, s, skills):
+        """(float[B], float[B]): the best expected prestige of an artist it may hire now for a box
+        needing ``skills`` (bool[3]), and that artist's hire cost."""
+        t = self.t
+        B = s["money"].shape[0]
+        best, best_cost = np.full(B, -np.inf), np.zeros(B)
+        for x in range(NUM_SLOTS_X - 1):
+            k = t.skills[x] & skills
+            if not k.any():
+                continue
+            here = s["on_card"][:, x] if x < NUM_NAMED else s["unnamed_left"][:, x - NUM_NAMED] >= 1
+            if x < NUM_NAMED:
+                value = np.where(s["flipped"][:, x, None], self.expect_done[x], self.expect_open[x])[:, k]
+            else:
+                value = np.broadcast_to(self.expect_done[x][k], (B, int(k.sum())))
+            cost = t.hire_cost[x][k]
+            net = value - self.PP_PER_100 * cost / 100
+            j = net.argmax(1)
+            v, c = net[np.arange(B), j], cost[j]
+            ok = here & (s["free_fl"] >= c) & (v > best)
+            best, best_cost = np.where(ok, v, best), np.where(ok, c, best_cost)
+        return best, best_cost
+
+    # ------------------------------------------------------------------ deciding
+    def act(self, obs, mask):
+        mask = np.asarray(mask, bool)
+        B = obs.shape[0]
+        s = self._read(obs)
+        score = np.full(mask.shape, UNSCORED)
+        phase = s["phase"]
+        for ph, rule in (
+            (PH_START_PICK, self._start_pick), (PH_ATRIO, self._atrio), (PH_CAPTAIN, self._office),
+            (PH_BISHOP, self._office), (PH_PLACE, self._place), (PH_HIRE, self._hire), (PH_PREACHER, self._preacher),
+            (PH_MARKET, self._market), (PH_TRADE_GIVE_1, self._trade_give), (PH_TRADE_GIVE_2, self._trade_give),
+            (PH_TRADE_TAKE, self._trade_take), (PH_CONVERT, self._convert), (PH_SKILL, self._skill),
+            (PH_INCENTIVE, self._incentive), (PH_CATHEDRAL_DIE, self._die),
+        ):  # fmt: skip
+            rows = np.flatnonzero(phase == ph)
+            if rows.size:
+                sub = {k: v[rows] for k, v in s.items()}
+                score[rows] = rule(sub, obs[rows], rows.size)
+        score = np.where(mask, score, -np.inf)
+        # ties: the lowest action id (deterministic)
+        return score.argmax(1).astype(np.int64)
+
+    def _blank(self, n):
+        return np.full((n, self.ids.total), UNSCORED)
+
+    def _workshop_worth(self, s):
+        """float[B, NW]: prestige of one production of each workshop type for the player."""
+        t = self.t
+        cube = self._cube_worth(s)
+        fl = s["fl"][:, None] / 100
+        gain = (t.ws_gain @ cube.T).T + fl * t.ws_gain_fl + t.ws_gain_pp + self.INFLUENCE * t.ws_gain_inf
+        spend = (t.ws_spend @ cube.T).T + fl * t.ws_spend_fl
+        return np.where(t.ws_convert, gain - spend, gain)
+
+    def _start_pick(self, s, obs, n):
+        score = self._blank(n)
+        w = self._workshop_worth(s)
+        score[:, self.ids.build : self.ids.build + self.t.NW] = w + self.t.ws_build_pp
+        return score
+
+    def _atrio(self, s, obs, n):
+        score = self._blank(n)
+        score[:, self.ids.atrio_gold] = self._cube_worth(s)[:, self.t.gold]
+        score[:, self.ids.atrio_sell] = 2 * self.PP_PER_100
+        return score
+
+    def _office(self, s, obs, n):
+        """Captain / Bishop: against the leader (most prestige), else pass."""
+        ids, P = self.ids, self.P
+        score = self._blank(n)
+        score[:, ids.pass_] = 0.0
+        lead = s["score_now"][:, 1:]  # [n, P-1] relative seats 1..P-1
+        score[:, ids.target : ids.target + P - 1] = 1.0 + 0.1 * (lead - lead.max(1, keepdims=True))
+        # a named artist on its card: the best one (an opponent could hire it)
+        arts = np.where(self.t.is_artist, self.expect_open[:NUM_NAMED].max(1), 0.0)
+        score[:, ids.character : ids.character + NUM_NAMED] = 0.5 + 0.05 * arts
+        return score
+
+    def _place(self, s, obs, n):
+        ids, t, P = self.ids, self.t, self.P
+        score = self._blank(n)
+        left = s["rounds_left"].astype(np.float64)
+        fl, cube = s["fl"] / 100, s["cube"]  # [n] prestige per Fiorino, per spare cube
+        # artworks
+        for d in range(NUM_BOXES):
+            value, cost = self._hire_worth(s, t.box_skills[d])
+            ok = self._pay_ok(s, t.box_cost[d], t.box_cost_fl[d], cost) & np.isfinite(value)
+            buy = self._pay_with_market(s, t.box_cost[d], t.box_cost_fl[d], cost) & np.isfinite(value) & (s["avail"][:, 0] >= 2)
+            area = t.box_chiesa == t.box_chiesa[d]
+            taken = (s["box_crest"] | s["box_worker"])[:, area].sum(1)  # [n] its boxes of this area
+            # the final scoring's −1 per open box and −4 for an area without one; all four: +4
+            complete = t.palazzo_pp if not t.box_chiesa[d] else self.INFLUENCE * t.chiesa_influence
+            miss_area = t.end_no_chiesa if t.box_chiesa[d] else t.end_no_palazzo
+            area_bonus = 1.5 + 0.1 * left + 0.3 * (miss_area * (taken == 0) + complete * (taken == 3))
+            worth = t.box_pp[d] + self.INFLUENCE * t.box_inf[d] + value + area_bonus
+            worth -= fl * t.box_cost_fl[d] + cube * t.box_cost[d].sum()
+            score[:, ids.hire_district + d] = np.where(ok, 2.0 + worth, np.where(buy, 1.0 + worth - self.BUY, -5.0))
+        for m in range(t.NM):
+            value, cost = self._hire_worth(s, t.art_skills[m])
+            ok = self._pay_ok(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value)
+            buy = self._pay_with_market(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value) & (s["avail"][:, 0] >= 2)
+            worth = t.art_pp[m] + self.INFLUENCE * t.art_inf[m] + value + self.art_income_pp[m] * left
+            worth -= fl * t.art_cost_fl[m] + cube * t.art_cost[m].sum()
+            score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, np.where(buy, 1.0 + worth - self.BUY, -5.0))
+        # workshops: build
+        prod = self._workshop_worth(s)  # [n, NW]
+        uses = np.minimum(left, 4.0)[:, None] * 0.5
+        can_build = np.stack([self._pay_ok(s, t.ws_cost[w], t.ws_cost_fl[w]) for w in range(t.NW)], 1)
+        build = t.ws_build_pp + 1.0 + uses * np.maximum(prod, 0)
+        build += left[:, None] * (fl[:, None] * t.ws_inc_fl + t.ws_inc_pp + 0.4 * t.ws_inc_workers)
+        build -= fl[:, None] * t.ws_cost_fl + cube[:, None] * t.ws_cost.sum(1) * 0.5
+        score[:, ids.build : ids.build + t.NW] = np.where(can_build, build, -5.0)
+        # workshops: operate
+        types = np.maximum(s["space_type"], 0)  # [n, P, 8]
+        rows = np.arange(n)[:, None, None]
+        w = prod[rows, types]
+        payable = np.ones_like(w, bool)
+        for j in range(P):
+            for sp in range(NUM_SPACES):
+                ty = types[:, j, sp]
+                payable[:, j, sp] = ((s["free_res"] >= t.ws_spend[ty]).all(1) & (s["free_fl"] >= t.ws_spend_fl[ty])) | ~t.ws_convert[ty]
+        w = np.where(payable, w, -5.0)
+        w[:, 1:] -= t.fee + 0.5 * (P == 2)
+        score[:, : 8 * P] = w.reshape(n, 8 * P)
+        # charity: workers back when its pool has some
+        pay = s["free_fl"] >= 150
+        charity = np.where((s["pool"] >= 1) & pay & (left >= 1), 1.2 + 0.3 * np.minimum(s["pool"], 2), -1.0)
+        score[:, ids.charity_own] = charity
+        score[:, ids.charity_cathedral] = charity - 0.1
+        # market: one missing cube, money to buy it
+        missing = s["short"].sum(1)
+        score[:, ids.market] = np.where((missing >= 1) & (missing <= 2) & (s["free_fl"] >= t.buy_price), 1.5, -2.0)
+        score[:, ids.work] = fl * t.work_pay
+        return score
+
+    def _hire(self, s, obs, n):
+        t, ids = self.t, self.ids
+        score = self._blank(n)
+        box = np.concatenate([self.field(obs, "pending_district"), self.field(obs, "pending_main")], 1).argmax(1)
+        skills = t.all_skills[box]  # [n, 3]
+        for x in range(NUM_SLOTS_X - 1):
+            k = t.skills[x] & skills  # [n, 3]
+            if x < NUM_NAMED:
+                value = np.where(s["flipped"][:, x, None], self.expect_done[x], self.expect_open[x])
+            else:
+                value = np.broadcast_to(self.expect_done[x], (n, 3))
+            net = value - self.PP_PER_100 * t.hire_cost[x] / 100
+            pay = (s["free_fl"][:, None] >= t.hire_cost[x] + t.all_cost_fl[box][:, None]) & k
+            best = np.where(pay, net, np.where(k, net - 20, -np.inf)).max(1)
+            score[:, ids.character + x] = best
+        return score
+
+    def _preacher(self, s, obs, n):
+        t, ids = self.t, self.ids
+        score = self._blank(n)
+        workers = t.ch_workers[:, 1:].mean(1)  # [44] expected workers back (the unnamed: its 2)
+        cube = self._cube_worth(s)  # [n, 6]
+        value = (np.minimum(workers, s["pool"][:, None]) + t.ch_pp + self.INFLUENCE * t.ch_inf + cube @ t.ch_gain.T
+                 - s["fl"][:, None] * t.ch_cost_fl / 100 - cube @ t.ch_cost.T)  # fmt: skip
+        score[:, ids.character : ids.character + NUM_SLOTS_X] = value
+        return score
+
+    def _market(self, s, obs, n):
+        t, ids = self.t, self.ids
+        score = self._blank(n)
+        score[:, ids.pass_] = 0.0
+        short = s["short"]
+        score[:, ids.buy : ids.buy + NR] = np.where(short > 0, 1.0, -1.0)
+        spare = s["free_res"] - 1  # a cube beyond one of each
+        score[:, ids.sell : ids.sell + NR] = np.where((spare >= 1) & (s["free_fl"][:, None] < 100) & (short == 0), 0.5, -1.0)
+        score[:, ids.trade] = np.where((short.sum(1) >= 1) & (np.maximum(spare, 0).sum(1) >= 2), 0.8, -1.0)
+        return score
+
+    def _trade_give(self, s, obs, n):
+        score = self._blank(n)
+        spare = s["free_res"] - (s["short"] > 0) * 100
+        score[:, self.ids.resource : self.ids.resource + NR] = spare
+        return score
+
+    def _trade_take(self, s, obs, n):
+        score = self._blank(n)
+        score[:, self.ids.resource : self.ids.resource + NR] = s["short"] - 0.01 * s["res"]
+        return score
+
+    def _convert(self, s, obs, n):
+        score = self._blank(n)
+        w = self.field(obs, "pending_workshop").argmax(1)
+        prod = self._workshop_worth(s)[np.arange(n), w]
+        score[:, self.ids.pass_] = 0.0
+        score[:, self.ids.accept] = prod
+        return score
+
+    def _pending_artist(self, obs):
+        return self.field(obs, "pending_character").argmax(1)
+
+    def _skill(self, s, obs, n):
+        t = self.t
+        score = self._blank(n)
+        x = self._pending_artist(obs)
+        done = s["flipped"][np.arange(n), np.minimum(x, NUM_NAMED - 1)] & (x < NUM_NAMED)
+        value = np.where(done[:, None], self.expect_done[x], self.expect_open[x])
+        score[:, self.ids.skill : self.ids.skill + 3] = value - self.PP_PER_100 * t.hire_cost[x] / 100
+        return score
+
+    def _value_pp(self, s, obs, n):
+        """float[n, 7]: prestige of a work of value v = 1..6 by the pending artist and skill."""
+        t = self.t
+        x = self._pending_artist(obs)
+        k = self.field(obs, "pending_skill").argmax(1)
+        done = s["flipped"][np.arange(n), np.minimum(x, NUM_NAMED - 1)] & (x < NUM_NAMED)
+        return np.where(t.mp[x, k] & ~done[:, None], t.mp_pp[x, k], t.die_pp[x, k]).astype(np.float64)
+
+    def _die(self, s, obs, n):
+        score = self._blank(n)
+        score[:, self.ids.die : self.ids.die + 6] = self._value_pp(s, obs, n)[:, 1:]
+        return score
+
+    def _incentive(self, s, obs, n):
+        t = self.t
+        score = self._blank(n)
+        pp = self._value_pp(s, obs, n)  # [n, 7]
+        box = np.concatenate([self.field(obs, "pending_district"), self.field(obs, "pending_main")], 1).argmax(1)
+        base = t.no_die_base[t.all_zone[box]]
+        i = np.arange(4)
+        v = np.minimum(base[:, None] + i, 6)
+        gain = pp[np.arange(n)[:, None], v] - s["fl"][:, None] * t.incentive_step * i / 100
+        score[:, self.ids.incentive : self.ids.incentive + 4] = gain - 0.01 * i
+        return score
