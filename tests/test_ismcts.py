@@ -264,3 +264,19 @@ def test_margin_values_the_running_score():
     agent = make_agent("ismcts:4:value=margin:scale=10", game)
     expected = 0.5 + 0.5 * np.tanh((running - running[:, ::-1]) / 10.0)
     np.testing.assert_allclose(agent.value(state, np.ones(state.batch_size, bool)), expected)
+
+
+def test_plies_limits_the_tree_and_keep_stops_where_no_game_ends():
+    game, state, rows, _, _ = heuristic_positions("firenze", 2)
+    shallow = make_agent("ismcts:12:plies=1:depth=3:wave=4", game, seed=4)
+    shallow.act_state(state, rows)
+    deep = make_agent("ismcts:12:depth=3:wave=4", game, seed=4)
+    deep.act_state(state, rows)
+    assert all(tree.num_nodes == 1 for tree in shallow.last_trees)  # only the root branches
+    assert any(tree.num_nodes > 1 for tree in deep.last_trees)
+    assert all(sum(tree.root_visits().values()) == 12 for tree in shallow.last_trees)
+    # three rollout moves never reach the end of a Firenze game from these positions: with keep,
+    # the first wave shows it and the search stops there (nothing could overrule the heuristic)
+    keeping = make_agent("ismcts:12:prior=heuristic:keep=1:plies=1:depth=3:wave=4", game, seed=4)
+    keeping.act_state(state, rows)
+    assert all(sum(tree.root_visits().values()) == 4 for tree in keeping.last_trees)
