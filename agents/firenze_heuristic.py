@@ -351,6 +351,11 @@ class FirenzeHeuristic(Agent):
     # ------------------------------------------------------------------ acting
 
     def act(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        return self.scores(obs, mask).argmax(1)
+
+    def scores(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """float[B, NUM_ACTIONS]: the worth of every action (-inf: illegal; UNSCORED: legal, no
+        rule); ``act`` plays the best. Search agents rank candidate moves by it."""
         mask = np.asarray(mask, bool)
         B = mask.shape[0]
         scores = np.full((B, NUM_ACTIONS), UNSCORED)
@@ -375,8 +380,7 @@ class FirenzeHeuristic(Agent):
                 if rows.size:
                     sub = {k: (self._sub(v, rows) if isinstance(v, dict) else v[rows]) for k, v in ctx.items()}
                     scores[rows] = handler(sub, scores[rows], mask[rows])
-        scores = np.where(mask, scores, -np.inf)
-        return scores.argmax(1)
+        return np.where(mask, scores, -np.inf)
 
     # every handler gets the rows of its phases and returns their scores[n, NUM_ACTIONS]
 

@@ -26,21 +26,36 @@ key            default    meaning
 ``depth``      ``0``      rollout moves after leaving the tree before the game is scored as
                           it stands (0: play every rollout to the end)
 ``dets``       ``0``      determinisations per decision, cycled over the iterations
-                          (0: a fresh one for every iteration, as in Cowling et al.)
+                          (0: a fresh one for every iteration, as in Cowling et al.); the
+                          simulations of one determinisation share their rollout seed
+                          (common random numbers)
 ``wave``       ``8``      iterations per tree run together in one batch (virtual loss)
 ``value``      ``win``    what a simulation is worth to each player: ``win`` (1 for first
                           place, shared between joint winners, else 0), ``rank``
                           (``(P - rank) / (P - 1)``) or ``margin``
-                          (``0.5 + 0.5 tanh((score - mean of the others) / scale)``: graded,
-                          for short rollouts that rarely change who leads)
+                          (``0.5 + 0.5 tanh((score - mean of the others) / scale)`` on the
+                          game's ``running_scores``, its standing "if the game ended now":
+                          graded, for short rollouts that rarely change who leads)
 ``scale``      ``10``     score points of the ``margin`` value (both games score ~100)
 ``prior``      ``none``   ``heuristic``: at every tree step the game's heuristic agent names
                           its move, which is expanded first and gets the progressive bias
 ``bias``       ``1``      weight of that bias, ``bias / (visits + 1)`` added to its UCB score
+``top``        ``0``      with the prior: only the ``top`` legal actions the heuristic rates
+                          best are candidates at every tree step (needs a heuristic with a
+                          ``scores(obs, mask)`` method: Firenze, the Florenza card game); 0: all
+``keep``       ``0``      with the prior: play the heuristic's move unless another root action
+                          beats it by ``keep`` standard errors, counting only simulations
+                          played to the end of the game (0: the most visited action)
+``plies``      ``0``      tree moves per simulation at most, then the rollout (1: only the
+                          root branches, each move judged by the rollout policy's
+                          continuation; 0: no limit)
 =============  =========  ===================================================================
 
 e.g. ``ismcts:400:depth=20:value=margin``. The defaults are the textbook algorithm; the
-strongest settings measured (README, "Agents") add ``prior=heuristic``. Ranks and scores are the game's own
+strongest settings measured (README, "Agents") add ``prior=heuristic``, and on Firenze, where
+random rollouts say nothing and the running score a few moves ahead says little, judge the
+heuristic's best moves by its own continuation and leave its move only on evidence from
+finished games: ``prior=heuristic:top=3:plies=1:rollout=heuristic:depth=40:keep=2``. Ranks and scores are the game's own
 (``game.ranks``, ``state.scores``), so a rollout cut by ``depth`` is scored as the game
 stands at that point.
 
@@ -74,6 +89,13 @@ Szepesvári 2006) over the acting player's information sets:
    value of the player who moved there.
 
 The move played is the most visited root action (ties: better mean, then lower action id).
+With ``keep=z`` it is the heuristic's move unless another root action's mean value, over the
+simulations through it that reached the end of the game, beats the heuristic move's by ``z``
+standard errors of the difference (a one-sided Welch test; each spread shrunk toward 1/12 by one
+pseudo-observation). A rollout cut by ``depth`` is valued by a guess whose bias no number of
+simulations removes (in Firenze the running score 20 moves ahead hardly predicts the end), so
+such simulations steer the tree but never overrule the prior; and a decision whose first wave
+reaches no end of game stops there and plays the heuristic's move (no evidence can come).
 Chance outcomes are fixed by the determinisation; they branch the tree only as far as the
 searching player sees them.
 
@@ -135,10 +157,14 @@ class ISMCTSConfig:
     scale: float = 10.0
     prior: str = "none"
     bias: float = 1.0
+    top: int = 0
+    keep: float = 0.0
+    plies: int = 0
 
     #: spec key -> field name
     KEYS = {"rollout": "rollout", "c": "exploration", "depth": "depth", "dets": "determinizations",
-            "wave": "wave", "value": "value", "scale": "scale", "prior": "prior", "bias": "bias"}  # fmt: skip
+            "wave": "wave", "value": "value", "scale": "scale", "prior": "prior", "bias": "bias",
+            "top": "top", "keep": "keep", "plies": "plies"}  # fmt: skip
 
     @classmethod
     def parse(cls, spec: str) -> ISMCTSConfig:
@@ -181,6 +207,11 @@ class ISMCTSConfig:
             (math.isfinite(self.scale) and self.scale > 0, f"scale={self.scale} must be > 0"),
             (self.prior in PRIORS, f"prior={self.prior!r}; allowed: {', '.join(PRIORS)}"),
             (math.isfinite(self.bias) and self.bias >= 0, f"bias={self.bias} must be >= 0"),
+            (self.top >= 0, f"top={self.top} must be >= 0 (0: every legal action is a candidate)"),
+            (math.isfinite(self.keep) and self.keep >= 0, f"keep={self.keep} must be >= 0 (0: most visited)"),
+            (self.plies >= 0, f"plies={self.plies} must be >= 0 (0: the tree grows as deep as it likes)"),
+            (self.prior == "heuristic" or not (self.top or self.keep),
+             "top= and keep= rank moves by the heuristic: they need prior=heuristic"),
         ]
         for ok, message in checks:
             if not ok:
@@ -236,16 +267,24 @@ class SearchTree:
     the digest of the observation after the move to the next node.
     """
 
-    __slots__ = ("edges", "outcomes", "visits", "total", "available", "seed", "expansions")
+    __slots__ = ("edges", "outcomes", "visits", "total", "available", "seed", "expansions", "anchor",
+                 "ended", "ended_total", "ended_squares", "simulations_ended")
 
     def __init__(self, seed: int):
         self.edges: list[dict[int, int]] = [{}]  # per node: action -> edge
         self.outcomes: list[dict[bytes, int]] = []  # per edge: observation digest -> node
         self.visits: list[float] = []
         self.total: list[float] = []
+        # the simulations through each edge that reached the end of the game (not cut by
+        # ``depth``): their count, summed value and summed squared value, the evidence ``keep`` trusts
+        self.ended: list[float] = []
+        self.ended_total: list[float] = []
+        self.ended_squares: list[float] = []
+        self.simulations_ended = 0
         self.available: list[float] = []
         self.seed = seed  # uint64 seed of the random expansion choices
         self.expansions = 0
+        self.anchor = -1  # the prior's move at the root (-1: no prior)
 
     def select(
         self, node: int, legal: list[int], exploration: float, hint: int = -1, bias: float = 0.0
@@ -255,6 +294,8 @@ class SearchTree:
         availability counts, plus the progressive bias ``bias / (visits + 1)`` for ``hint``.
         Counts a (virtual) visit of the chosen edge. Returns ``(edge, action, expanded)``."""
         edges = self.edges[node]
+        if node == 0 and hint >= 0:
+            self.anchor = hint  # what the player sees at the root is the same in every determinisation
         untried = []
         for action in legal:
             edge = edges.get(action)
@@ -273,6 +314,9 @@ class SearchTree:
             self.outcomes.append({})
             self.visits.append(1.0)
             self.total.append(0.0)
+            self.ended.append(0.0)
+            self.ended_total.append(0.0)
+            self.ended_squares.append(0.0)
             self.available.append(1.0)
             return edge, action, True
         best, best_action, best_score = -1, -1, -math.inf
@@ -296,10 +340,48 @@ class SearchTree:
             self.edges.append({})
         return node
 
-    def best_action(self) -> int:
-        """The most visited root action (ties: higher mean value, then lower action id)."""
+    def record(self, edge: int, value: float, ended: bool) -> None:
+        """Back up one simulation's ``value`` (for the player who took ``edge``); ``ended``:
+        it was played to the end of the game."""
+        self.total[edge] += value
+        if ended:
+            self.ended[edge] += 1.0
+            self.ended_total[edge] += value
+            self.ended_squares[edge] += value * value
+
+    def best_action(self, keep: float = 0.0) -> int:
+        """The most visited root action (ties: higher mean value, then lower action id); with
+        ``keep`` > 0, the prior's move unless another root action beats it by ``keep`` standard
+        errors (the best such action by its mean), counting only simulations that reached the
+        end of the game: a cut-off rollout's value is a guess with a bias no number of
+        simulations removes, so it may steer the search but not overrule the prior."""
         root, visits, total = self.edges[0], self.visits, self.total
-        return min(root, key=lambda a: (-visits[root[a]], -total[root[a]] / visits[root[a]], a))
+        if keep <= 0 or self.anchor not in root:
+            return min(root, key=lambda a: (-visits[root[a]], -total[root[a]] / visits[root[a]], a))
+        anchor = self.mean_and_error(root[self.anchor])
+        if anchor is None:
+            return self.anchor
+        choice, choice_mean = self.anchor, anchor[0]
+        for action, edge in sorted(root.items()):
+            other = self.mean_and_error(edge)
+            if other is None:
+                continue
+            mean, var = other
+            if mean > choice_mean and mean - anchor[0] > keep * math.sqrt(var + anchor[1]):
+                choice, choice_mean = action, mean
+        return choice
+
+    def mean_and_error(self, edge: int) -> tuple[float, float] | None:
+        """(mean value, squared standard error of the mean) of the simulations through ``edge``
+        that reached the end of the game; None for fewer than two. The spread is shrunk toward
+        1/12 (a uniform value in [0, 1]) by one pseudo-observation, so that a few equal values
+        (three wins in three) do not pass for certainty."""
+        n = self.ended[edge]
+        if n < 2:
+            return None
+        mean = self.ended_total[edge] / n
+        spread = max(self.ended_squares[edge] - n * mean * mean, 0.0) + 1.0 / 12.0
+        return mean, spread / (n * n)
 
     def root_visits(self) -> dict[int, int]:
         """``{action: visits}`` at the root."""
@@ -335,6 +417,11 @@ class ISMCTSAgent(Agent):
                 raise ValueError(f"ismcts: rollout=heuristic and prior=heuristic need one: {err}") from None
         self.rollout_agent = heuristic if self.config.rollout == "heuristic" else None
         self.prior_agent = heuristic if self.config.prior == "heuristic" else None
+        if self.config.top and not callable(getattr(heuristic, "scores", None)):
+            raise ValueError(
+                f"ismcts: top={self.config.top} needs a heuristic that rates every action (a scores(obs, mask) "
+                f"method); the {game.name} heuristic only names its move: leave top out"
+            )
         #: the trees of the last call of :meth:`act_state` (for inspection and tests)
         self.last_trees: list[SearchTree] = []
 
@@ -384,18 +471,28 @@ class ISMCTSAgent(Agent):
         fixed = None
         if cfg.determinizations:  # a fixed set per decision, cycled over the iterations
             fixed = [self.determinise(roots, m, int(players[m]), seeds[m], 0, cfg.determinizations) for m in range(M)]
+        live = np.arange(M)  # the decisions still searched
         for first in range(0, cfg.simulations, cfg.wave):
+            if cfg.keep and first:
+                # keep trusts only simulations played to the end: where the first wave shows the
+                # end of the game lies beyond the rollout depth, nothing can overrule the prior
+                live = np.array([m for m in live if trees[m].simulations_ended], np.int64)
+                if not live.size:
+                    break
             size = min(cfg.wave, cfg.simulations - first)
             iterations = first + np.arange(size)
             if fixed is not None:
-                dets = [fixed[m].select(iterations % cfg.determinizations) for m in range(M)]
+                dets = [fixed[m].select(iterations % cfg.determinizations) for m in live]
             else:
-                dets = [self.determinise(roots, m, int(players[m]), seeds[m], 1 + first, size) for m in range(M)]
-            tree_of = np.repeat(np.arange(M), size)  # int[M*size] tree of each simulation
-            rollout_seeds = hash64(seeds[tree_of], _STREAM_ROLLOUT, np.tile(iterations, M))
+                dets = [self.determinise(roots, m, int(players[m]), seeds[m], 1 + first, size) for m in live]
+            tree_of = np.repeat(live, size)  # int[n*size] tree of each simulation
+            # with a fixed set, simulations of one determinisation share their rollout randomness
+            # too (common random numbers: the moves they try are compared on the same luck)
+            streams = iterations % cfg.determinizations if fixed is not None else iterations
+            rollout_seeds = hash64(seeds[tree_of], _STREAM_ROLLOUT, np.tile(streams, live.size))
             self.run_wave(stack_states(dets), trees, tree_of, rollout_seeds, players[tree_of])
         self.last_trees = trees
-        return np.array([tree.best_action() for tree in trees], np.int64)
+        return np.array([tree.best_action(cfg.keep) for tree in trees], np.int64)
 
     def determinise(self, roots: State, game: int, player: int, seed, counter: int, copies: int) -> State:
         """``copies`` determinisations of root ``game`` for ``player``, from (seed, counter)."""
@@ -415,6 +512,7 @@ class ISMCTSAgent(Agent):
         moves = np.zeros(R, np.int64)  # rollout moves played
         values = np.zeros((R, game.num_players))  # float[R, P] value of each simulation to each player
         finished = np.zeros(R, bool)
+        played_out = np.zeros(R, bool)  # finished at the end of the game, not cut by ``depth``
         row = np.arange(R)  # simulation held by each row of ``batch`` (rows are dropped as they finish)
         for tick in range(MAX_WAVE_TICKS):
             ended = ~finished[row] & batch.terminated
@@ -422,6 +520,7 @@ class ISMCTSAgent(Agent):
                 ended |= ~finished[row] & ~in_tree[row] & (moves[row] >= cfg.depth)
             if ended.any():
                 values[row[ended]] = self.value(batch, ended)
+                played_out[row[ended]] = batch.terminated[ended]
                 finished[row[ended]] = True
             running = ~finished[row]
             count = int(running.sum())
@@ -433,17 +532,17 @@ class ISMCTSAgent(Agent):
             actions = batch.legal_action_mask.argmax(1)  # any legal action for the finished rows
             searching = np.flatnonzero(running & in_tree[row])
             edges = []
-            hints = self.hints(batch, searching)
+            hints, candidates = self.guide(batch, searching)
             for i, b in enumerate(searching.tolist()):
                 r = int(row[b])
-                legal = np.flatnonzero(batch.legal_action_mask[b]).tolist()
+                legal = candidates[i] if candidates else np.flatnonzero(batch.legal_action_mask[b]).tolist()
                 edge, action, expanded = trees[tree_of[r]].select(
                     node[r], legal, cfg.exploration, hints[i], cfg.bias
                 )
                 paths[r].append((edge, int(batch.current_player[b])))
                 edges.append(edge)
                 actions[b] = action
-                if expanded:
+                if expanded or len(paths[r]) == cfg.plies:
                     in_tree[r] = False  # the rollout starts after this move
             playing = running & ~in_tree[row]
             playing[searching] = False
@@ -455,9 +554,10 @@ class ISMCTSAgent(Agent):
         else:
             raise RuntimeError(f"{game.name}: an ISMCTS wave still running after {MAX_WAVE_TICKS} moves")
         for r in range(R):  # back up: each edge takes the value of the player who took it
-            total, value = trees[tree_of[r]].total, values[r]
+            tree, value = trees[tree_of[r]], values[r]
+            tree.simulations_ended += bool(played_out[r])
             for edge, mover in paths[r]:
-                total[edge] += value[mover]
+                tree.record(edge, value[mover], played_out[r])
 
     def descend(self, batch, searching, row, edges, node, in_tree, trees, tree_of, observers) -> None:
         """After a tree move: move each simulation still in its tree (rows ``searching`` of
@@ -472,13 +572,22 @@ class ISMCTSAgent(Agent):
             digest = hashlib.blake2b(obs.tobytes(), digest_size=16).digest()
             node[r] = trees[tree_of[r]].follow(edges[i], digest)
 
-    def hints(self, batch: State, rows: np.ndarray) -> list[int]:
-        """The prior's move at each tree step (rows ``rows``, int[n], of ``batch``); -1 without a prior."""
+    def guide(self, batch: State, rows: np.ndarray) -> tuple[list[int], list[list[int]] | None]:
+        """The prior's move at each tree step (rows ``rows``, int[n], of ``batch``; -1 without a
+        prior) and, with ``top``, each step's candidates: the ``top`` legal actions the
+        heuristic rates best, in action order (None: every legal action)."""
         if self.prior_agent is None or rows.size == 0:
-            return [-1] * rows.size
+            return [-1] * rows.size, None
         chosen = batch.select(rows)
         obs = self.game.observe(chosen, chosen.current_player)
-        return self.prior_agent.act(obs, chosen.legal_action_mask).tolist()
+        mask = chosen.legal_action_mask
+        if not self.config.top:
+            return self.prior_agent.act(obs, mask).tolist(), None
+        rating = self.prior_agent.scores(obs, mask)  # float[n, A], -inf where illegal
+        order = np.argsort(-rating, axis=1, kind="stable")[:, : self.config.top]  # best first, ties: lower id
+        legal = np.take_along_axis(mask, order, 1)  # False past the last legal action of a row
+        candidates = [sorted(o[ok].tolist()) for o, ok in zip(order, legal)]
+        return order[:, 0].tolist(), candidates
 
     def rollout_actions(self, batch: State, rows: np.ndarray, seeds: np.ndarray, tick: int) -> np.ndarray:
         """int[n]: rollout moves for the rows ``rows`` (bool[R]) of ``batch``."""
@@ -493,7 +602,7 @@ class ISMCTSAgent(Agent):
         ``state`` are worth to each player."""
         P = self.game.num_players
         if self.config.value == "margin":
-            scores = state.scores[rows].astype(np.float64)  # float[n, P]
+            scores = self.game.running_scores(state.select(np.flatnonzero(rows))).astype(np.float64)  # float[n, P]
             others = (scores.sum(1, keepdims=True) - scores) / (P - 1)
             return 0.5 + 0.5 * np.tanh((scores - others) / self.config.scale)
         ranks = self.game.ranks(state)[rows]  # int[n, P]

@@ -27,6 +27,15 @@ def positions(game, num_games=3, seed=0, moves=(0, 7, 23)):
     return stack_states(found)
 
 
+def heuristic_positions(name, num_players):
+    """``(game, state, rows, heuristic, obs)``: a batch of positions, the game's heuristic and the
+    observations of the players to move."""
+    game = florentine_envs.make(name, num_players=num_players)
+    state = positions(game)
+    obs = game.observe(state, state.current_player)
+    return game, state, np.arange(state.batch_size), make_agent("heuristic", game, seed=4), obs
+
+
 def redraw_hidden(game, state, seed):
     """``state`` with what each game's player to move cannot see re-drawn."""
     other = state.copy()
@@ -117,11 +126,8 @@ def test_beats_random_at_medici():
 def test_prior_expands_the_heuristic_move_first():
     # with one simulation the only root edge is the heuristic's move: the prior is consulted
     # in the determinisation, and the searcher plays it
-    game = florentine_envs.make("medici", num_players=3)
-    state = positions(game)
-    rows = np.arange(state.batch_size)
-    heuristic = make_agent("heuristic", game, seed=4)
-    expected = heuristic.act(game.observe(state, state.current_player), state.legal_action_mask)
+    game, state, rows, heuristic, obs = heuristic_positions("medici", 3)
+    expected = heuristic.act(obs, state.legal_action_mask)
     np.testing.assert_array_equal(make_agent("ismcts:1:prior=heuristic", game, seed=4).act_state(state, rows), expected)
 
 
@@ -167,6 +173,8 @@ def test_kth_legal_is_uniform_over_legal_actions():
         ("ismcts:10:value=score", "allowed: win, rank, margin"),
         ("ismcts:10:prior=ppo", "allowed: none, heuristic"),
         ("ismcts:10:bias=nan", "bias=nan must be >= 0"),
+        ("ismcts:10:prior=heuristic:top=-1", "top=-1 must be >= 0"),
+        ("ismcts:10:prior=heuristic:keep=-1", "keep=-1.0 must be >= 0"),
     ],
 )
 def test_bad_specs_are_refused(spec, message):
@@ -186,3 +194,89 @@ def test_spec_round_trip_and_refusals():
     state.terminated[0] = True
     with pytest.raises(ValueError, match="no decision pending"):
         agent.act_state(state, [0])
+
+
+@pytest.mark.parametrize("name", ["firenze", "florenza_cards"])
+def test_keep_plays_the_heuristic_move_without_evidence_against_it(name):
+    # keep=z leaves the heuristic's move only when another move's mean beats it by z standard
+    # errors: with an unreachable z the searcher plays exactly the heuristic
+    game, state, rows, heuristic, obs = heuristic_positions(name, 2)
+    expected = heuristic.act(obs, state.legal_action_mask)
+    agent = make_agent("ismcts:16:prior=heuristic:keep=1000:depth=6:value=margin:wave=4", game, seed=4)
+    np.testing.assert_array_equal(agent.act_state(state, rows), expected)
+    assert any(len(tree.root_visits()) > 1 for tree in agent.last_trees), "other moves were searched too"
+
+
+def test_keep_leaves_the_anchor_on_evidence():
+    from agents.ismcts import SearchTree
+
+    tree = SearchTree(seed=1)
+    for action, values in ((0, [0.2] * 20), (1, [0.8] * 20), (2, [0.3, 0.9])):
+        for value in values:
+            edge, _, _ = tree.select(0, [action], exploration=0.7, hint=0 if action == 0 else -1)
+            tree.record(edge, value, ended=True)
+    edge, _, _ = tree.select(0, [3], exploration=0.7)
+    tree.record(edge, 1.0, ended=False)  # a cut-off simulation is no evidence
+    tree.select(0, [3], exploration=0.7)
+    tree.record(edge, 1.0, ended=False)
+    assert tree.anchor == 0
+    assert tree.best_action(keep=2.0) == 1  # 0.8 against 0.2, twenty simulations each: clear evidence
+    assert tree.best_action(keep=50.0) == 0  # not that clear
+    assert tree.best_action(keep=0.0) == 1  # without keep: the most visited, ties by the mean
+    one = tree.edges[0][1]
+    tree.ended_total[one], tree.ended_squares[one] = 0.25 * 20, 0.25**2 * 20  # now only a little better
+    # action 2 (mean 0.6) beats the anchor by 1.6 standard errors, action 1 (0.25) by 2.4
+    assert tree.best_action(keep=2.0) == 1
+    assert tree.best_action(keep=1.0) == 2  # both pass: the better mean
+    assert tree.best_action(keep=0.1) == 2  # action 3 (two cut-off simulations worth 1) never counts
+
+
+def test_top_restricts_the_candidates_to_the_heuristic_best_rated():
+    game, state, rows, heuristic, obs = heuristic_positions("firenze", 2)
+    rating = heuristic.scores(obs, state.legal_action_mask)
+    agent = make_agent("ismcts:24:prior=heuristic:top=2:depth=4:wave=4", game, seed=4)
+    agent.act_state(state, rows)
+    searched = np.flatnonzero(state.legal_action_mask.sum(1) > 1)
+    assert len(agent.last_trees) == searched.size
+    wide = 0
+    for tree, r in zip(agent.last_trees, searched):
+        best_two = set(np.argsort(-rating[r], kind="stable")[:2].tolist())
+        assert set(tree.root_visits()) <= best_two
+        wide += state.legal_action_mask[r].sum() > 2
+    assert wide, "some position had more than two legal moves: the restriction was tested"
+
+
+def test_top_and_keep_need_a_rating_heuristic_prior():
+    medici = florentine_envs.make("medici", num_players=2)
+    with pytest.raises(ValueError, match="top=3 needs a heuristic that rates every action"):
+        make_agent("ismcts:10:prior=heuristic:top=3", medici)
+    with pytest.raises(ValueError, match="need prior=heuristic"):
+        make_agent("ismcts:10:keep=2", medici)
+
+
+def test_margin_values_the_running_score():
+    # a cut-off rollout is scored by the game's running score ("if the game ended now"), which in
+    # Firenze includes the final majorities and celebrations that state.scores lacks until the end
+    game = florentine_envs.make("firenze", num_players=2)
+    state = positions(game, num_games=8, moves=(120,))
+    running = game.running_scores(state).astype(np.float64)
+    assert (running != state.scores).any(), "the positions must differ in the two scores"
+    agent = make_agent("ismcts:4:value=margin:scale=10", game)
+    expected = 0.5 + 0.5 * np.tanh((running - running[:, ::-1]) / 10.0)
+    np.testing.assert_allclose(agent.value(state, np.ones(state.batch_size, bool)), expected)
+
+
+def test_plies_limits_the_tree_and_keep_stops_where_no_game_ends():
+    game, state, rows, _, _ = heuristic_positions("firenze", 2)
+    shallow = make_agent("ismcts:12:plies=1:depth=3:wave=4", game, seed=4)
+    shallow.act_state(state, rows)
+    deep = make_agent("ismcts:12:depth=3:wave=4", game, seed=4)
+    deep.act_state(state, rows)
+    assert all(tree.num_nodes == 1 for tree in shallow.last_trees)  # only the root branches
+    assert any(tree.num_nodes > 1 for tree in deep.last_trees)
+    assert all(sum(tree.root_visits().values()) == 12 for tree in shallow.last_trees)
+    # three rollout moves never reach the end of a Firenze game from these positions: with keep,
+    # the first wave shows it and the search stops there (nothing could overrule the heuristic)
+    keeping = make_agent("ismcts:12:prior=heuristic:keep=1:plies=1:depth=3:wave=4", game, seed=4)
+    keeping.act_state(state, rows)
+    assert all(sum(tree.root_visits().values()) == 4 for tree in keeping.last_trees)
