@@ -1,5 +1,8 @@
 """Shared by the differential tests: one comparison of a batched engine state with the scalar
-references playing the same games (masks, scores, current player, termination, observations)."""
+references playing the same games (masks, scores, current player, termination, observations)
+(:func:`assert_matches_references`), the loop that plays a batch through both and compares them
+after every step (:func:`play_through_both`), the split of a long run into chunks
+(:func:`chunks`) and a batch mixing two action policies (:func:`mix_policies`)."""
 
 from __future__ import annotations
 
@@ -50,3 +53,80 @@ def assert_matches_references(game, state, refs, where: Callable[[int], str], ev
                 f"{k - sl.start}: engine {batched[i, sl].tolist()} reference {reference[i, sl].tolist()}"
             )
     return live
+
+
+Chooser = Callable[[np.ndarray, list, np.random.Generator], np.ndarray]
+
+
+def play_through_both(
+    game,
+    seeds: np.ndarray,
+    refs: list,
+    choose: Chooser,
+    rng: np.random.Generator,
+    every_player: bool,
+    label: str,
+    compare_phases: bool = False,
+    compare_ranks: bool = False,
+    atol: float = 1e-6,
+) -> tuple[int, int]:
+    """Play the games of ``seeds`` through the engine and ``refs`` (one reference per seed) to the
+    end with the actions ``choose(mask bool[B, A], refs, rng)`` -> int[B], comparing them after
+    every step (:func:`assert_matches_references`, rewards, optionally phases and final ranks).
+
+    ``label`` names the run in failure messages (player count, options). Returns (agent steps,
+    decisions in the longest game)."""
+    state = game.init(seeds)
+    B = len(seeds)
+    steps = step_no = 0
+
+    def where(b: int) -> str:
+        return f"({label}, seed={int(seeds[b])}, step {step_no}, phase {refs[b].phase})"
+
+    while True:
+        if compare_phases:
+            for b, r in enumerate(refs):
+                assert int(state.phase[b]) == r.phase, f"phase differs {where(b)}: engine {int(state.phase[b])}"
+        live = assert_matches_references(game, state, refs, where, every_player)
+        if not live:
+            if compare_ranks:
+                ranks = game.ranks(state)
+                for b, r in enumerate(refs):
+                    assert ranks[b].tolist() == r.final_rank, (
+                        f"final ranks differ {where(b)}: {ranks[b]} vs {r.final_rank}"
+                    )
+            return steps, step_no
+        actions = choose(state.legal_action_mask, refs, rng)
+        game.step(state, actions)
+        step_no += 1
+        for i in live:
+            refs[i].step(int(actions[i]))
+        steps += len(live)
+        # A finished game in a batch is frozen with zero reward; compare the games that moved.
+        ref_rewards = np.array([refs[i].rewards for i in live], dtype=np.float32)
+        if not np.allclose(state.rewards[live], ref_rewards, atol=atol):
+            i = int(np.flatnonzero(~np.isclose(state.rewards[live], ref_rewards, atol=atol).all(1))[0])
+            b = live[i]
+            raise AssertionError(f"rewards differ {where(b)}: engine {state.rewards[b]} reference {ref_rewards[i]}")
+        assert not state.rewards[np.setdiff1d(np.arange(B), live)].any()
+
+
+def chunks(total: int, seed_base: int, first_chunk: int, chunk: int, every_player: bool):
+    """Yield ``(seeds uint64[n], every_player)`` for ``total`` games from seed ``seed_base`` on: a
+    first chunk of ``first_chunk`` games seen by every player (if ``every_player``), then chunks of
+    ``chunk`` games seen by the mover (every player's view at every step is the costly part)."""
+    bounds = [0, min(first_chunk, total)] if every_player else [0]
+    bounds += list(range(bounds[-1] + chunk, total, chunk)) + [total]
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        if hi > lo:
+            yield np.arange(lo, hi, dtype=np.uint64) + seed_base, every_player and lo == 0
+
+
+def mix_policies(odd: Chooser, even: Chooser) -> Chooser:
+    """A chooser playing ``odd`` in the games at odd batch positions and ``even`` in the others."""
+
+    def choose(mask, refs, rng):
+        at_odd = np.arange(len(mask)) % 2 == 1
+        return np.where(at_odd, odd(mask, refs, rng), even(mask, refs, rng))
+
+    return choose

@@ -22,7 +22,7 @@ random play mostly ends by truncation at ``max_turns``.
 
 import numpy as np
 import pytest
-from differential import assert_matches_references
+from differential import chunks, mix_policies, play_through_both
 from firenze_scenarios import cards_with
 
 import florentine_envs
@@ -72,64 +72,21 @@ def biased_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return actions
 
 
-def run_differential(
-    num_players: int,
-    seeds: np.ndarray,
-    rng: np.random.Generator,
-    every_player: bool = True,
-    **options,
-) -> tuple[int, int]:
-    """Play ``seeds`` through both implementations; returns (agent steps, games ended before truncation).
-
-    Games at odd positions of ``seeds`` follow the biased policy, the others uniform random play.
-    """
-    game = florentine_envs.make("firenze", num_players=num_players, **options)
-    state = game.init(seeds)
-    refs = [FirenzeReference(num_players, int(s), **options) for s in seeds]
-    P = num_players
-    B = len(seeds)
-    odd = np.arange(B) % 2 == 1
-    assert game.obs_size == refs[0].obs_size
-    steps = 0
-    step_no = 0
-
-    def where(b: int) -> str:
-        return f"(P={P}, options={options}, seed={int(seeds[b])}, step {step_no}, phase {refs[b].phase})"
-
-    while True:
-        live = assert_matches_references(game, state, refs, where, every_player)
-        if not live:
-            return steps, sum(1 for r in refs if not r.truncated)
-        mask = state.legal_action_mask
-        actions = np.where(odd, biased_actions(mask, rng), random_legal_actions(mask, rng))
-        game.step(state, actions)
-        step_no += 1
-        for i in live:
-            refs[i].step(int(actions[i]))
-        steps += len(live)
-        # A finished game in a batch is frozen with zero reward; compare the games that moved.
-        ref_rewards = np.array([refs[i].rewards for i in live], dtype=np.float32)
-        if not np.allclose(state.rewards[live], ref_rewards, atol=1e-6):
-            i = int(np.flatnonzero(~np.isclose(state.rewards[live], ref_rewards, atol=1e-6).all(1))[0])
-            b = live[i]
-            raise AssertionError(f"rewards differ {where(b)}: engine {state.rewards[b]} reference {ref_rewards[i]}")
-        assert not state.rewards[np.setdiff1d(np.arange(B), live)].any()
-
-
 def _run_many(num_players: int, total: int, seed_base: int, every_player: bool = True, **options) -> tuple[int, int]:
-    """``total`` games from seed ``seed_base`` on: a first chunk of FIRST_CHUNK games seen by every
-    player (if ``every_player``), then chunks of CHUNK games seen by the mover."""
+    """``total`` games from seed ``seed_base`` on, in chunks (``differential.chunks``); returns (agent
+    steps, games ended before truncation). Games at odd batch positions follow the biased policy,
+    the others uniform random play."""
+    game = florentine_envs.make("firenze", num_players=num_players, **options)
     rng = np.random.default_rng(seed_base)
     steps = ended = 0
-    bounds = [0, min(FIRST_CHUNK, total)] if every_player else [0]
-    bounds += list(range(bounds[-1] + CHUNK, total, CHUNK)) + [total]
-    for lo, hi in zip(bounds[:-1], bounds[1:]):
-        if hi <= lo:
-            continue
-        seeds = np.arange(lo, hi, dtype=np.uint64) + seed_base
-        s, e = run_differential(num_players, seeds, rng, every_player=every_player and lo == 0, **options)
+    for seeds, all_views in chunks(total, seed_base, FIRST_CHUNK, CHUNK, every_player):
+        refs = [FirenzeReference(num_players, int(s), **options) for s in seeds]
+        assert game.obs_size == refs[0].obs_size
+        biased = lambda mask, refs, rng: biased_actions(mask, rng)  # noqa: E731
+        choose = mix_policies(biased, lambda mask, refs, rng: random_legal_actions(mask, rng))
+        s, _ = play_through_both(game, seeds, refs, choose, rng, all_views, f"P={num_players}, options={options}")
         steps += s
-        ended += e
+        ended += sum(1 for r in refs if not r.truncated)
     return steps, ended
 
 

@@ -24,7 +24,7 @@ sets and artist hiring far more often than uniform random play, which mostly res
 
 import numpy as np
 import pytest
-from differential import assert_matches_references
+from differential import chunks, mix_policies, play_through_both
 
 import florentine_envs
 from florentine_envs.games.florenza_cards.reference import ActionIds, FlorenzaCardsReference
@@ -63,62 +63,21 @@ def biased_actions(mask: np.ndarray, ids: ActionIds, rng: np.random.Generator) -
     return actions
 
 
-def run_differential(
-    num_players: int, seeds: np.ndarray, rng: np.random.Generator, every_player: bool = True, **options
-) -> tuple[int, int]:
-    """Play ``seeds`` through both implementations; returns (agent steps, decisions in the longest game).
-
-    Games at odd positions of ``seeds`` follow the biased policy, the others uniform random play.
-    """
-    game = florentine_envs.make(GAME, num_players=num_players, **options)
-    state = game.init(seeds)
-    refs = [FlorenzaCardsReference(num_players, int(s), **options) for s in seeds]
-    ids = refs[0].A
-    P, B = num_players, len(seeds)
-    odd = np.arange(B) % 2 == 1
-    assert (game.num_actions, game.obs_size) == (refs[0].num_actions, refs[0].obs_size)
-    steps = step_no = 0
-
-    def where(b: int) -> str:
-        return f"(P={P}, options={options}, seed={int(seeds[b])}, step {step_no}, phase {refs[b].phase})"
-
-    while True:
-        for b, r in enumerate(refs):
-            assert int(state.phase[b]) == r.phase, f"phase differs {where(b)}: engine {int(state.phase[b])}"
-        live = assert_matches_references(game, state, refs, where, every_player)
-        if not live:
-            ranks = game.ranks(state)
-            for b, r in enumerate(refs):
-                assert ranks[b].tolist() == r.final_rank, f"final ranks differ {where(b)}: {ranks[b]} vs {r.final_rank}"
-            return steps, step_no
-        mask = state.legal_action_mask
-        actions = np.where(odd, biased_actions(mask, ids, rng), random_legal_actions(mask, rng))
-        game.step(state, actions)
-        step_no += 1
-        for i in live:
-            refs[i].step(int(actions[i]))
-        steps += len(live)
-        # A finished game in a batch is frozen with zero reward; compare the games that moved.
-        ref_rewards = np.array([refs[i].rewards for i in live], dtype=np.float32)
-        if not np.allclose(state.rewards[live], ref_rewards, atol=1e-5):
-            i = int(np.flatnonzero(~np.isclose(state.rewards[live], ref_rewards, atol=1e-5).all(1))[0])
-            b = live[i]
-            raise AssertionError(f"rewards differ {where(b)}: engine {state.rewards[b]} reference {ref_rewards[i]}")
-        assert not state.rewards[np.setdiff1d(np.arange(B), live)].any()
-
-
 def _run_many(num_players: int, total: int, seed_base: int, every_player: bool = True, **options) -> int:
-    """``total`` games from seed ``seed_base`` on: a first chunk of FIRST_CHUNK games seen by every
-    player (if ``every_player``), then chunks of CHUNK games seen by the mover; returns the agent steps."""
+    """``total`` games from seed ``seed_base`` on, in chunks (``differential.chunks``); returns the
+    agent steps. Games at odd batch positions follow the biased policy, the others uniform random play."""
+    game = florentine_envs.make(GAME, num_players=num_players, **options)
     rng = np.random.default_rng(seed_base)
     steps = 0
-    bounds = [0, min(FIRST_CHUNK, total)] if every_player else [0]
-    bounds += list(range(bounds[-1] + CHUNK, total, CHUNK)) + [total]
-    for lo, hi in zip(bounds[:-1], bounds[1:]):
-        if hi <= lo:
-            continue
-        seeds = np.arange(lo, hi, dtype=np.uint64) + seed_base
-        s, _ = run_differential(num_players, seeds, rng, every_player=every_player and lo == 0, **options)
+    for seeds, all_views in chunks(total, seed_base, FIRST_CHUNK, CHUNK, every_player):
+        refs = [FlorenzaCardsReference(num_players, int(s), **options) for s in seeds]
+        assert (game.num_actions, game.obs_size) == (refs[0].num_actions, refs[0].obs_size)
+        biased = lambda mask, refs, rng: biased_actions(mask, refs[0].A, rng)  # noqa: E731
+        choose = mix_policies(biased, lambda mask, refs, rng: random_legal_actions(mask, rng))
+        s, _ = play_through_both(
+            game, seeds, refs, choose, rng, all_views, f"P={num_players}, options={options}",
+            compare_phases=True, compare_ranks=True, atol=1e-5,
+        )  # fmt: skip
         steps += s
     return steps
 

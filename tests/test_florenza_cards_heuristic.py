@@ -4,45 +4,27 @@ decisions a decent player makes (artists, reservations, keeping a card, the last
 
 import numpy as np
 import pytest
+from heuristic_checks import (
+    assert_batch_decides_as_one_game,
+    assert_blind_to_hidden,
+    field_changed,
+    phases_met_by_legal_play,
+    results_against_random,
+)
 from test_florenza_cards_engine import artist, card, fix, make, set_table, step
 
 import florentine_envs
-from agents import FlorenzaCardsHeuristic, RandomAgent, make_agent
+from agents import FlorenzaCardsHeuristic
 from florentine_envs.games.florenza_cards.constants import DONE, IN_ROW, PH_ACTION, PH_KEEP, PHASE_NAMES, RESERVED
-from training.match import play_games
-
-
-def mixed_play(game, seeds, steps, seed=0):
-    """Yield states of games where half the moves are the heuristic's and half random, so the
-    states cover a random player's odd positions as well as the heuristic's own lines of play."""
-    heuristic, rnd = FlorenzaCardsHeuristic(game), RandomAgent(game, seed=seed + 1)
-    coin = np.random.default_rng(seed + 2)
-    state = game.init(np.asarray(seeds, np.uint64))
-    for _ in range(steps):
-        live = np.flatnonzero(~state.terminated)
-        if live.size == 0:
-            return
-        yield state, live
-        obs = game.observe(state, state.current_player)
-        mask = state.legal_action_mask
-        actions = np.zeros(state.batch_size, np.int64)
-        ours = heuristic.act(obs[live], mask[live])
-        actions[live] = np.where(coin.random(live.size) < 0.5, ours, rnd.act(obs[live], mask[live]))
-        game.step(state, actions)
 
 
 @pytest.mark.parametrize("num_players, guilds", [(2, True), (3, False), (4, True)])
 def test_heuristic_picks_only_legal_actions(num_players, guilds):
     game = florentine_envs.make("florenza_cards", num_players=num_players, guilds=guilds)
-    heuristic = FlorenzaCardsHeuristic(game)
-    phases_seen = set()
-    for state, live in mixed_play(game, np.arange(24) + 100 * num_players, steps=2000):
-        obs = game.observe(state, state.current_player)
-        mask = state.legal_action_mask
-        ours = heuristic.act(obs[live], mask[live])
-        assert mask[live, ours].all(), [game.action_names[a] for a in ours[~mask[live, ours]]]
-        phases_seen.update(PHASE_NAMES[p] for p in state.phase[live].tolist())
-    assert state.terminated.all()
+    seeds = np.arange(24) + 100 * num_players
+    phases_seen = phases_met_by_legal_play(
+        game, FlorenzaCardsHeuristic(game), seeds, steps=2000, phase_names=PHASE_NAMES
+    )
     # every decision kind was met: actions, hires, exchanges, barters, keeping, the Captain's choice
     wanted = {"ACTION", "HIRE", "EXCHANGE_GIVE_1", "EXCHANGE_GIVE_2", "EXCHANGE_TAKE", "BARTER_GIVE",
               "BARTER_TAKE", "KEEP", "CAPTAIN_CHOICE"}  # fmt: skip
@@ -53,59 +35,29 @@ def test_a_batch_decides_as_its_games_one_at_a_time():
     # Heuristic self-play on a batch; at every step each game's decision is asked again alone
     # (a batch of one, the engine's one-game observation): the answers are the same.
     game = florentine_envs.make("florenza_cards", num_players=3)
-    agent = FlorenzaCardsHeuristic(game)
-    state = game.init(np.arange(6, dtype=np.uint64) + 40)
-    steps = 0
-    while not state.terminated.all():
-        live = np.flatnonzero(~state.terminated)
-        obs = game.observe(state, state.current_player)
-        actions = np.zeros(state.batch_size, np.int64)
-        actions[live] = agent.act(obs[live], state.legal_action_mask[live])
-        for b in live:
-            alone = state.select(int(b))
-            one = agent.act(game.observe(alone, alone.current_player), alone.legal_action_mask)
-            assert one.tolist() == [actions[b]], (steps, int(b))
-        game.step(state, actions)
-        steps += 1
-    assert steps > 100
+    assert_batch_decides_as_one_game(game, FlorenzaCardsHeuristic(game), np.arange(6) + 40, min_steps=100)
 
 
 def test_re_randomising_what_the_player_cannot_see_does_not_change_its_action():
     # Other hands and discards, deck orders and the values of unhired artists (reserved ones too)
     # are re-drawn for the player to move; its decision stays the same.
     game = florentine_envs.make("florenza_cards", num_players=4)
-    agent = FlorenzaCardsHeuristic(game)
-    checked = changed = 0
-    for i, (state, live) in enumerate(mixed_play(game, np.arange(16) + 7, steps=700, seed=3)):
-        if i % 7:
-            continue
-        actions = agent.act(game.observe(state, state.current_player)[live], state.legal_action_mask[live])
-        for p in range(4):
-            rows = np.flatnonzero(state.current_player[live] == p)
-            if rows.size == 0:
-                continue
-            other = game.randomize_hidden(state, p, seed=i + p)
-            games = live[rows]
-            changed += int((other.deck[games] != state.deck[games]).any(1).sum())
-            again = agent.act(game.observe(other, other.current_player)[games], other.legal_action_mask[games])
-            assert again.tolist() == actions[rows].tolist()
-            checked += rows.size
-    assert checked > 300 and changed > checked // 2, (checked, changed)  # the hidden part really was re-drawn
-
-
-def heuristic_results(num_players, deals, seat):
-    game = florentine_envs.make("florenza_cards", num_players=num_players)
-    agents = [make_agent("random", game, seed=i) for i in range(num_players)]
-    agents[seat] = make_agent("heuristic", game)
-    scores, _, ranks = play_games(game, agents, np.arange(deals) + 900)
-    margin = scores[:, seat] - np.delete(scores, seat, 1).mean(1)
-    return (ranks[:, seat] == 1).mean(), margin.mean()
+    assert_blind_to_hidden(
+        game,
+        FlorenzaCardsHeuristic(game),
+        np.arange(16) + 7,
+        field_changed("deck"),
+        every=7,
+        min_checked=300,
+        steps=700,
+    )
 
 
 @pytest.mark.parametrize("num_players, seat", [(2, 0), (2, 1), (4, 2)])
 def test_heuristic_beats_random(num_players, seat):
     # measured with `florentine tournament` over 400 games: ~100 % at 2 and 4 players
-    win_rate, margin = heuristic_results(num_players, 40, seat)
+    game = florentine_envs.make("florenza_cards", num_players=num_players)
+    win_rate, margin = results_against_random(game, 40, seat)
     assert win_rate >= 0.9 and margin > 40
 
 

@@ -19,7 +19,7 @@ cards, builds and full principalities come up often; the others play uniformly a
 
 import numpy as np
 import pytest
-from differential import assert_matches_references
+from differential import chunks, mix_policies, play_through_both
 
 import florentine_envs
 from florentine_envs.games.princes.reference import PrincesReference
@@ -55,54 +55,20 @@ def busy_actions(refs_phase: list[int], mask: np.ndarray, rng: np.random.Generat
     return actions
 
 
-def run_differential(
-    num_players: int, seeds: np.ndarray, rng: np.random.Generator, every_player: bool = True, **options
-) -> int:
-    """Play ``seeds`` through both implementations; returns the number of agent steps."""
-    game = florentine_envs.make("princes", num_players=num_players, **options)
-    state = game.init(seeds)
-    refs = [PrincesReference(num_players, int(s), **options) for s in seeds]
-    P, B = num_players, len(seeds)
-    assert game.num_actions == refs[0].num_actions
-    assert game.obs_size == refs[0].obs_size, f"obs_size: engine {game.obs_size}, reference {refs[0].obs_size}"
-    busy = np.arange(B) % 2 == 1
-    steps = step_no = 0
-
-    def where(b: int) -> str:
-        return f"(P={P}, options={options}, seed={int(seeds[b])}, step {step_no}, phase {refs[b].phase})"
-
-    while True:
-        live = assert_matches_references(game, state, refs, where, every_player)
-        if not live:
-            return steps
-        mask = state.legal_action_mask
-        phases = [r.phase for r in refs]
-        actions = np.where(busy, busy_actions(phases, mask, rng), random_legal_actions(mask, rng))
-        game.step(state, actions)
-        step_no += 1
-        for i in live:
-            refs[i].step(int(actions[i]))
-        steps += len(live)
-        # A finished game in a batch is frozen with zero reward; compare the games that moved.
-        ref_rewards = np.array([refs[i].rewards for i in live], dtype=np.float32)
-        if not np.allclose(state.rewards[live], ref_rewards, atol=1e-6):
-            i = int(np.flatnonzero(~np.isclose(state.rewards[live], ref_rewards, atol=1e-6).all(1))[0])
-            b = live[i]
-            raise AssertionError(f"rewards differ {where(b)}: engine {state.rewards[b]} reference {ref_rewards[i]}")
-        assert not state.rewards[np.setdiff1d(np.arange(B), live)].any()
-
-
 def _run_many(num_players: int, total: int, seed_base: int, every_player: bool = True, **options) -> int:
-    """``total`` games from seed ``seed_base`` on: a first chunk of FIRST_CHUNK games seen by every
-    player (if ``every_player``), then chunks of CHUNK games seen by the mover."""
+    """``total`` games from seed ``seed_base`` on, in chunks (``differential.chunks``); returns the
+    agent steps."""
+    game = florentine_envs.make("princes", num_players=num_players, **options)
     rng = np.random.default_rng(seed_base)
     steps = 0
-    bounds = [0, min(FIRST_CHUNK, total)] if every_player else [0]
-    bounds += list(range(bounds[-1] + CHUNK, total, CHUNK)) + [total]
-    for lo, hi in zip(bounds[:-1], bounds[1:]):
-        if hi > lo:
-            seeds = np.arange(lo, hi, dtype=np.uint64) + seed_base
-            steps += run_differential(num_players, seeds, rng, every_player=every_player and lo == 0, **options)
+    for seeds, all_views in chunks(total, seed_base, FIRST_CHUNK, CHUNK, every_player):
+        refs = [PrincesReference(num_players, int(s), **options) for s in seeds]
+        assert game.num_actions == refs[0].num_actions
+        assert game.obs_size == refs[0].obs_size, f"obs_size: engine {game.obs_size}, reference {refs[0].obs_size}"
+        busy = lambda mask, refs, rng: busy_actions([r.phase for r in refs], mask, rng)  # noqa: E731
+        choose = mix_policies(busy, lambda mask, refs, rng: random_legal_actions(mask, rng))
+        s, _ = play_through_both(game, seeds, refs, choose, rng, all_views, f"P={num_players}, options={options}")
+        steps += s
     return steps
 
 
