@@ -807,6 +807,11 @@ def test_render_narrate_and_describe_for_terminal_play():
     text = game.render(st)
     for part in ("Life in Florenza", "Main board", "workshops", "district", "track", "Salone (Palazzo della Signoria)"):
         assert part in text
+    # "there will be no Captain of the People for the first seven phases of round 1"
+    assert "captain: none  bishop: none" in text
+    st.captain[0], st.bishop[0] = 2, 0
+    assert "captain: player_2  bishop: player_0" in game.render(st)
+    st.captain[0], st.bishop[0] = -1, -1
     p = int(st.current_player[0])
     q = (p + 1) % 3
     w = game.t.ws_names[int(st.space_type[0, q, 0])]

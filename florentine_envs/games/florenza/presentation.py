@@ -58,9 +58,11 @@ class FlorenzaPresentation:
 
     def render(self, state, game: int = 0) -> str:
         st, t, P, g = state, self.t, self.num_players, game
+        holder = {-1: "none"}  # an office nobody holds (no Captain in round 1; a tie elects nobody)
+        captain, bishop = int(st.captain[g]), int(st.bishop[g])
         out = [f"Florenza round {int(st.round[g])}  phase {PHASE_NAMES[int(st.phase[g])]}  "
-               f"to move: player_{int(st.current_player[g])}  captain: {int(st.captain[g])}  "
-               f"bishop: {int(st.bishop[g])}"]  # fmt: skip
+               f"to move: player_{int(st.current_player[g])}  captain: {holder.get(captain, f'player_{captain}')}  "
+               f"bishop: {holder.get(bishop, f'player_{bishop}')}"]  # fmt: skip
         out.append("order: " + " ".join(f"player_{q}" for q in self.players_in_order(st, g)))
         marks = {ON_CARD: "", DETAINED: " (guard)", EXPELLED: " (expelled)"}
         life = []
