@@ -1,4 +1,4 @@
-"""Scenario harness for the Firenze rule tests (``tests/test_firenze_rules.py``).
+"""Scenario harness for the Firenze rule tests (``tests/test_firenze_rules_*.py``).
 
 A :class:`Scenario` is one game (a batch of one) of the batched engine on a fixed
 board. Positions are reached by driving real actions where that is cheap (take

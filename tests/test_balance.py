@@ -52,8 +52,8 @@ def test_medici_acquisitions_are_the_cards_each_player_loaded():
 
 def last_seal_scenario(end_rule: str) -> Scenario:
     """Three players; seat 1 places its last seal (blue 3, after taking a Mason) in its second
-    turn, seat 0 and seat 2 take filler cards (the scenario of test_firenze_rules)."""
-    from test_firenze_rules import to_fulfill
+    turn, seat 0 and seat 2 take filler cards (the scenario of the Firenze rule tests)."""
+    from firenze_rules_text import to_fulfill
 
     sc = Scenario(3, end_rule=end_rule)
     for colour in (YELLOW, GREEN, RED):

@@ -1,7 +1,7 @@
 """Firenze batched engine: conformance, conservation invariants, the PettingZoo wrapper,
 out-of-turn decisions, truncation, options and saved-state validation.
 
-Rule-by-rule scenarios live in ``test_firenze_rules.py`` and the comparison with the
+Rule-by-rule scenarios live in ``test_firenze_rules_*.py`` and the comparison with the
 scalar reference in ``test_firenze_differential.py``.
 """
 

@@ -36,7 +36,7 @@ The package, module by module (the mixins are mixed into :class:`Firenze`):
 
 Readings of the rulebook where it is not explicit (all 32, each quoting its
 sentence, are in DESIGN_NOTES.md §13; each has a scenario test in
-``tests/test_firenze_rules.py``). The ones that change play most:
+``tests/test_firenze_rules_*.py``). The ones that change play most:
 
 * The bricks on a taken card reach the storehouse before its event resolves;
   only Flood and Storehouse Fire exempt them (they are held aside), so they can
