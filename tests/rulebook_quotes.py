@@ -96,3 +96,51 @@ def meta_tests(module_name: str, rulebook: Path, rule_sentences: Callable[[], li
         assert not uncovered, "rule sentences without a test:\n" + "\n".join(uncovered)
 
     return quote_meta_test(module_name, rulebook), test_every_rule_sentence_is_covered
+
+
+def part_modules(tests_dir: Path, prefix: str, coverage_module: str) -> list[ModuleType]:
+    """The rule-test modules ``<prefix>*.py`` of ``tests_dir`` (the coverage module aside), imported."""
+    import importlib
+
+    names = sorted(p.stem for p in tests_dir.glob(f"{prefix}*.py") if p.stem != coverage_module)
+    return [importlib.import_module(name) for name in names]
+
+
+def parts_meta_tests(
+    coverage_file: str,
+    prefix: str,
+    rulebook: Path,
+    rule_sentences: Callable[[], list[str]],
+    exempt: dict[str, str],
+    text_of: Normaliser = normalise,
+):
+    """The meta-tests of a game whose rule tests are split into parts (``<prefix>*.py``), for its
+    coverage module (``coverage_file`` = its ``__file__``): quotes of every part occur in the
+    rulebook; every rule sentence is quoted by some part or exempt; every exemption is a rule
+    sentence (a stale one would hide nothing). Assign the three to module-level names there."""
+    here = Path(coverage_file)
+
+    def parts() -> list[ModuleType]:
+        return part_modules(here.parent, prefix, here.stem)
+
+    @needs(rulebook)
+    def test_quotes_are_rulebook_sentences():
+        """Every "quoted" passage in a test docstring of every part occurs verbatim in the rulebook."""
+        missing = {}
+        for module in parts():
+            found = quotes_missing_from(rulebook, module, text_of)
+            missing.update({f"{module.__name__}.{name}": quotes for name, quotes in found.items()})
+        assert not missing, f"quotes not found in the rulebook: {missing}"
+
+    @needs(rulebook)
+    def test_every_rule_sentence_is_covered():
+        """Every rule sentence is quoted by a test of some part (or is listed as stating no engine behaviour)."""
+        uncovered = unquoted_sentences(rule_sentences(), parts(), exempt, text_of)
+        assert not uncovered, f"{len(uncovered)} rule sentences without a test:\n" + "\n".join(uncovered)
+
+    @needs(rulebook)
+    def test_exemptions_are_rule_sentences():
+        """Every exempt sentence is a sentence of the rules."""
+        assert not set(exempt) - set(rule_sentences()), set(exempt) - set(rule_sentences())
+
+    return test_quotes_are_rulebook_sentences, test_every_rule_sentence_is_covered, test_exemptions_are_rule_sentences

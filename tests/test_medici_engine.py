@@ -1,7 +1,7 @@
 """Engine-level tests for Medici: the one-game path against the batched path, the declared
 observation bounds, and the bound on the market's length.
 
-The rules themselves are tested in ``test_medici_rules.py`` (scenarios quoting the rulebook)
+The rules themselves are tested in ``test_medici_rules_*.py`` (scenarios quoting the rulebook)
 and ``test_medici_differential.py`` (against the scalar reference).
 """
 

@@ -82,7 +82,7 @@ def longest_market(num_cards: int, num_green: int, capacity: int, num_players: i
     ``num_green`` of them. And the market never holds more than the cards revealed minus one per
     completed turn. So with ``t`` completed turns the market holds at most
     ``min(2 t + 3, num_cards - t)``; the bound is the largest such value (day 0, when the pool
-    and the green cards are whole). It is reached (tests/test_medici_rules.py): 69, 71, 74, 74
+    and the green cards are whole). It is reached (tests/test_medici_rules_*.py): 69, 71, 74, 74
     and 74 cards for 2 to 6 players.
     """
     turns = num_players * capacity - 1 + num_green
