@@ -264,6 +264,28 @@ def test_shared_buildings_stay_within_three_columns_of_their_border():
             assert all(0 < c < 2 * COLS - 1 for _, c in halo(sq, ROWS, 2 * COLS))
 
 
+def test_touching_a_shared_building_needs_two_builders_on_both_sides():
+    """C5: a cooperative building is in both principalities "for all purposes", so a new one next to
+    it must satisfy both partners' Builders, whichever board the touching squares lie on."""
+    shared = frozenset({(2, 6), (2, 7), (3, 6)})  # a Chapel across the border, frame cells
+    on_left, on_right = split(shared)
+    tower = frozenset({(4, 5), (4, 6), (4, 7)})  # touches the Chapel's square (3, 6) on the left board only
+    assert halo(tower, ROWS, 2 * COLS) & frozenset({(3, 6)}) and not tower & shared
+
+    def pair(left_builders: int, right_builders: int) -> tuple[Board, Board]:
+        left, right = Board(left_builders, [on_left]), Board(right_builders, [on_right])
+        left.shared_right, right.shared_left = set(on_left), set(on_right)
+        return left, right
+
+    assert not coop_legal(tower, *pair(3, 1))  # the right principality has the Chapel too
+    assert not coop_legal(tower, *pair(1, 3))
+    assert coop_legal(tower, *pair(2, 2))
+    # were the Chapel the left player's alone, only his Builders would matter
+    left, right = pair(1, 1)
+    left.shared_right, right.shared_left = set(), set()
+    assert not coop_legal(tower, left, Board(1)) and coop_legal(tower, Board(2, [on_left]), Board(1))
+
+
 # --- the rulebook's Workshop example ---
 
 EXAMPLE = COOP["examples"]["workshop"]
