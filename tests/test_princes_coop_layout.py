@@ -32,7 +32,7 @@ LEFT_COL, RIGHT_COL = COOP["b_side"]["left_border_column"], COOP["b_side"]["righ
 PALAZZO = frozenset(map(tuple, COOP["b_side"]["palazzo"]))
 BUILDINGS = BASE["buildings"]["names"]
 BUILD_COST = BASE["prices"]["build_by_builders"]  # by number of Builders 0..3
-PLAYER_COUNTS = range(BASE["players"]["min"], BASE["players"]["max"] + 1)
+PLAYER_COUNTS = range(2, 6)  # "COOPERATIVE BUILDING EXPANSION for 2–5 players"
 
 
 # --- SPEC P orientations and COOP_SPEC's frame table, as sets of (row, col) squares ---
@@ -164,6 +164,10 @@ def spec_table(marker: str) -> dict[str, list[str]]:
 
 
 # --- the layout ---
+
+
+def test_there_is_a_layout_for_each_player_count_of_the_expansion():
+    assert sorted(int(key) for key in COOP["layouts"] if key.isdigit()) == list(PLAYER_COUNTS)
 
 
 @pytest.mark.parametrize("num_players", PLAYER_COUNTS)
