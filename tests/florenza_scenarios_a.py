@@ -11,14 +11,16 @@ Component numbers come from the game's tables (``game.t``) unless a rulebook sen
 from __future__ import annotations
 
 import numpy as np
-from test_florenza_engine import act, char, empty_round, fresh, hire_on, main_box, names, prestige, roll_counter, run_stage
+from test_florenza_engine import (  # the engine tests' position helpers
+    act, char, empty_round, fresh, hire_on, main_box, names, prestige, roll_counter, run_stage,
+)  # fmt: skip
 
 from florentine_envs.games.florenza import constants as C
 
 __all__ = [
     "act", "bring_into_play", "char", "empty_round", "fresh", "hire_on", "main_box", "names", "prestige",
-    "put_workshop", "roll_counter", "run_stage", "work_until", "seat_of_turn", "resource", "workshop",
-    "char_action", "in_play", "of_kind", "place_then", "clear_districts",
+    "put_workshop", "roll_counter", "run_stage", "work_until", "resource", "workshop",
+    "char_action", "in_play", "of_kind", "place_then", "clear_districts", "Trace", "box_with_income",
 ]  # fmt: skip
 
 
@@ -82,10 +84,6 @@ def put_workshop(game, st, p: int, space: int, name: str, built: bool = True) ->
     return w
 
 
-def seat_of_turn(st) -> int:
-    return int(st.current_player[0])
-
-
 def work_until(game, st, done):
     """Every player to move goes to work (the always-legal placement) until ``done(st)``."""
     while not done(st):
@@ -108,3 +106,30 @@ def clear_districts(game, st) -> None:
     """Every workshop tile of game 0 back to the supply (empty district boards, no workers on them)."""
     st.space_type[0], st.space_built[0], st.space_worker[0] = -1, False, -1
     st.ws_supply[0] = game.t.ws_qty
+
+
+class Trace:
+    """Plays named actions on game 0 and logs every move the engine applies, the players' own and
+    the forced ones: (round, phase name, player, action name) as it stood before the move."""
+
+    def __init__(self, game):
+        self.game = game
+        self.moves: list[tuple[int, str, int, str]] = []
+
+    def _on_move(self, before, after, games, actions, forced) -> None:
+        self.moves.append((int(before.round[0]), C.PHASE_NAMES[int(before.phase[0])], int(before.current_player[0]),
+                           self.game.action_names[int(actions[0])]))  # fmt: skip
+
+    def __call__(self, st, name: str):
+        return self.game.step(st, np.array([self.game.action_names.index(name)]), on_move=self._on_move)
+
+    def decisions(self, skip=("PLACE",)) -> list[tuple[int, str, int]]:
+        """(round, phase, player) of every move outside the phases in ``skip``."""
+        return [(r, phase, p) for r, phase, p, _ in self.moves if phase not in skip]
+
+
+def box_with_income(game, kind: str) -> int:
+    """The first main-board artwork whose phase-1 income is of ``kind`` (tables.INCOME_KINDS)."""
+    from florentine_envs.games.florenza.tables import INCOME_KINDS
+
+    return int(np.flatnonzero(game.t.art_income_kind == INCOME_KINDS.index(kind))[0])
