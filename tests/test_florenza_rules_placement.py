@@ -12,6 +12,11 @@ from florenza_scenarios_a import (
 )  # fmt: skip
 
 from florentine_envs.games.florenza import constants as C
+from florentine_envs.games.florenza.reference.actions import PHASE
+from florentine_envs.games.florenza.reference.rng import ReferenceRng
+from florentine_envs.games.florenza.reference.rules import Rules
+from florentine_envs.games.florenza.reference.state import Slot
+from florentine_envs.games.florenza.reference.tables import load_tables
 
 PART = "a"
 
@@ -563,3 +568,65 @@ def test_district_activities_space_by_space_in_turn_order():
     assert resolved == ["Speziale", "Legnaiuolo", "Tintore", "Orafo", "Scarpellino"]
     assert st.space_built[0, 0, 2] and st.space_type[0, 0, 2] == fabbro
     assert st.res[0, 1, resource(game, "metal")] == 5  # the Ottonaio without a worker did nothing
+
+
+# ------------------------------------------------------------------ the same rules through the reference
+
+
+def reference_game(P=3, seed=1) -> Rules:
+    """The independent reference (packaged data), set up with the first game's workshops."""
+    from test_florenza_reference import drive
+
+    rules = Rules(load_tables(), P, ReferenceRng(seed), first_game=True)
+    drive(rules.setup())
+    return rules
+
+
+def test_reference_resolves_the_district_space_by_space_in_turn_order():
+    """"When all workshops on '1' spaces have finished, each player in turn order then checks any workshop
+    on his '2' space, and so on until all workshops on all district boards have resolved." The reference
+    on the engine test's position: the same order of conversions."""
+    rules = reference_game()
+    names_ = [w.name for w in rules.t.workshops]
+    rules.order = [2, 0, 1]
+    layout = {0: ["Legnaiuolo", "Orafo"], 1: ["Ottonaio", "Scarpellino"], 2: ["Speziale", "Tintore"]}
+    for p, tiles in layout.items():
+        pl = rules.players[p]
+        pl.slots = [None] * 8
+        pl.cubes = [5] * 6
+        for space, name in enumerate(tiles):
+            pl.slots[space] = Slot(names_.index(name), built=True, worker=None if (p, space) == (1, 0) else p)
+    seen: list[str] = []
+    gen = rules.phase6_district_activities()
+    try:
+        decision = next(gen)
+        while True:
+            seen.append(names_[rules.pending.workshop])
+            decision = gen.send(rules.A.ACCEPT if rules.A.ACCEPT in decision.options else decision.options[0])
+    except StopIteration:
+        pass
+    assert seen == ["Speziale", "Legnaiuolo", "Tintore", "Orafo", "Scarpellino"]
+
+
+def test_reference_places_charity_workers_when_the_turn_returns():
+    """"Hiring a preacher is an action, so the new workers can be used when the turn returns to the
+    player, later in the round." The reference's placement order with the engine test's choices."""
+    rules = reference_game(seed=2)
+    order = list(rules.order)
+    p = order[0]
+    seen = []
+    gen = rules.phase4_worker_placement()
+    try:
+        decision = next(gen)
+        while True:
+            if decision.phase == PHASE["PREACHER"]:
+                decision = gen.send(rules.A.CHARACTER + C.UNNAMED_PREACHER)
+                continue
+            q = decision.player
+            seen.append(q)
+            pl = rules.players[p]
+            wants_charity = q == p and pl.avail == 1 and not pl.pulpit
+            decision = gen.send(rules.A.CHARITY_OWN if wants_charity else rules.A.WORK)
+    except StopIteration:
+        pass
+    assert seen == order * 4 + [p, p]
