@@ -359,7 +359,7 @@ def test_captain_detains_a_named_artist_only_he_can_hire():
 # ------------------------------------------------------------------ phase 3: the Bishop
 
 
-def bishop_to_act(pool_after_income=None):
+def bishop_to_act():
     """Round 2, seat 1 Bishop (first: no Captain), at his phase-3 decision."""
     game, st = round_two(bishop=1, order=[1, 0, 2])
     st = run_stage(game, st, C.ST_INCOME, round=2)
@@ -412,11 +412,9 @@ def test_bishop_expels_a_named_preacher_for_the_round():
     st.money[0] = 10_000
     for p in range(3):
         assert not game.givable(st, 0, p)[preacher]
-    p = int(st.current_player[0])
     game.refresh_mask(st, 0)
-    st = act(game, st, "charity_own_pulpit")
-    if st.phase[0] == C.PH_PREACHER:
-        assert char_action(game, preacher) not in names(game, st)
+    st = act(game, st, "charity_own_pulpit")  # only the unnamed preacher is left to give to
+    assert st.phase[0] == C.PH_PLACE and st.unnamed_left[0, 3] == 1
     st.stage[0] = C.ST_END
     game._end_of_round(st, 0)
-    assert st.char_where[0, preacher] == C.ON_CARD and p >= 0
+    assert st.char_where[0, preacher] == C.ON_CARD
