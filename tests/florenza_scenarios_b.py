@@ -145,3 +145,19 @@ def resolve_district(game, st):
 def resolve_artworks(game, st):
     """Run game 0 from phase 7 (artworks) of the last round."""
     return run_stage(game, st, C.ST_ARTWORK, round=C.ROUNDS)
+
+
+ARTWORK_DECISIONS = (C.PH_SKILL, C.PH_INCENTIVE, C.PH_CATHEDRAL_DIE)
+
+
+def finish_artworks(game, st, pick=None):
+    """Answer game 0's phase-7 decisions (skill, incentive, the Cathedral's die) with ``pick(phase,
+    legal action names)`` -- by default the first legal action -- until phase 7 is over; -> (the
+    state, [(phase, player, pending box id) of every decision answered]). Forced decisions were
+    already played by the engine and are not listed."""
+    seen = []
+    while st.phase[0] in ARTWORK_DECISIONS:
+        legal = sorted(names(game, st), key=game.action_names.index)
+        seen.append((int(st.phase[0]), int(st.current_player[0]), int(st.pend_box[0])))
+        st = act(game, st, pick(int(st.phase[0]), legal) if pick else legal[0])
+    return st, seen
