@@ -151,7 +151,7 @@ ARTWORK_DECISIONS = (C.PH_SKILL, C.PH_INCENTIVE, C.PH_CATHEDRAL_DIE)
 
 
 def finish_artworks(game, st, pick=None):
-    """Answer game 0's phase-7 decisions (skill, incentive, the Cathedral's die) with ``pick(phase,
+    """Answer game 0's phase-7 decisions (skill, incentive, the Cathedral's die) with ``pick(state,
     legal action names)`` -- by default the first legal action -- until phase 7 is over; -> (the
     state, [(phase, player, pending box id) of every decision answered]). Forced decisions were
     already played by the engine and are not listed."""
@@ -159,5 +159,14 @@ def finish_artworks(game, st, pick=None):
     while st.phase[0] in ARTWORK_DECISIONS:
         legal = sorted(names(game, st), key=game.action_names.index)
         seen.append((int(st.phase[0]), int(st.current_player[0]), int(st.pend_box[0])))
-        st = act(game, st, pick(int(st.phase[0]), legal) if pick else legal[0])
+        st = act(game, st, pick(st, legal) if pick else legal[0])
     return st, seen
+
+
+def income_again(game, st):
+    """Run phase 1 (income) of game 0 once more, every worker back in the pool first; -> the state
+    at its next decision."""
+    st.stage[0], st.ptr[0], st.sub[0] = C.ST_INCOME, 0, 0
+    st.avail[0], st.pool[0] = 0, C.WORKERS
+    game._continue(st, 0)
+    return st

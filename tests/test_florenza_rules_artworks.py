@@ -19,6 +19,7 @@ from florenza_scenarios_b import (
     force_roll,
     hire_on,
     in_play,
+    income_again,
     main_box,
     main_with_skills,
     names,
@@ -254,9 +255,7 @@ def test_the_salone_pays_one_prestige_every_round():
     assert prestige(st, 0) == after_7 + 1  # round 3's phase 1 paid the Salone's point
     for _ in range(2):  # and every round after
         before = prestige(st, 0)
-        st.stage[0], st.ptr[0], st.sub[0] = C.ST_INCOME, 0, 0
-        st.avail[0], st.pool[0] = 0, C.WORKERS
-        game._continue(st, 0)
+        st = income_again(game, st)
         assert prestige(st, 0) == before + 1
 
 
@@ -270,9 +269,7 @@ def test_the_atrio_pays_a_gold_cube_or_200_fiorini_for_one():
     st.main_crest[0, t.atrio], st.crests[0, 2] = 2, C.CRESTS - 1
     for choice in ("atrio_gold", "atrio_sell_gold"):
         st.res[0, 2, t.gold] = 1
-        st.stage[0], st.ptr[0], st.sub[0] = C.ST_INCOME, 0, 0
-        st.avail[0], st.pool[0] = 0, C.WORKERS
-        game._continue(st, 0)
+        st = income_again(game, st)
         assert st.phase[0] == C.PH_ATRIO and st.current_player[0] == 2
         assert names(game, st) == {"atrio_gold", "atrio_sell_gold"}
         gold, money = int(st.res[0, 2, t.gold]), int(st.money[0, 2])

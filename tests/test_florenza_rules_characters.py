@@ -104,23 +104,15 @@ def test_the_cathedral_rolls_twice_after_the_artist_is_paid():
     t = game.t
     c, k, m = single_skill_artist(game, C.Z_CATHEDRAL)
     for chosen in (2, 5):
-        seen = {}
+        seen = []
 
-        def pick(phase, legal, seen=seen):
-            seen["legal"] = set(legal)
+        def pick(st, legal, seen=seen, chosen=chosen):
+            seen.append((set(legal), int(st.money[0, 0]), int(st.res[0, 0].sum())))
             return f"die_{chosen}"
 
-        game, st = bare(3)
-        in_play(game, st, c)
-        st.flipped[0, c] = True
-        hire_on(game, st, 0, m, c)
-        pay_exactly(game, st, 0, C.NUM_BOXES + m, c, k)
-        force_rolls(st, (2, 5))
-        st = resolve_artworks(game, st)
-        assert st.phase[0] == C.PH_CATHEDRAL_DIE and st.money[0, 0] == 0 and (st.res[0, 0] == 0).all()
-        st, _ = finish_artworks(game, st, pick)
-        assert seen["legal"] == {"die_2", "die_5"}
-        assert prestige(st, 0) == t.art_pp[m] + t.die_pp[c, k, chosen]
+        _, gained = complete(game, c, k, m, (2, 5), flipped=True, pick=pick)
+        assert seen == [({"die_2", "die_5"}, 0, 0)]  # the artist and the box paid before the dice
+        assert gained == t.art_pp[m] + t.die_pp[c, k, chosen]
 
 
 def test_an_unnamed_artist_may_lose_prestige():
