@@ -151,6 +151,7 @@ def test_rewards_then_the_crest_then_the_artist_and_worker_go_back():
 def test_an_artwork_is_completed_once_and_a_claimed_box_is_closed():
     """Rulebook: "Each artwork can only be completed once."
     "Any box with a family crest cannot be attempted again."
+    ARTWORKS: "You can complete artworks on your district tile, in buildings around Florence, or in the Cathedral."
     STRATEGY HINTS: "Yes, another player could come along and claim it before you can, but it's better to have the resources for something else than to lose prestige points."
     """
     game, st = bare(3)
@@ -163,6 +164,8 @@ def test_an_artwork_is_completed_once_and_a_claimed_box_is_closed():
     legal = names(game, st)
     assert f"artwork_{t.art_names[done]}" not in legal and f"artwork_district_{t.box_names[0]}" not in legal
     assert f"artwork_{t.art_names[salone]}" in legal and f"artwork_district_{t.box_names[1]}" in legal
+    cathedral = np.flatnonzero(t.art_zone == C.Z_CATHEDRAL)
+    assert any(f"artwork_{t.art_names[m]}" in legal for m in cathedral)  # the three places are open
     st = act(game, st, f"artwork_{t.art_names[salone]}")
     st = act(game, st, "character_unnamed painter")
     assert st.current_player[0] == 1 and f"artwork_{t.art_names[salone]}" not in names(game, st)  # claimed
