@@ -170,3 +170,17 @@ def income_again(game, st):
     st.avail[0], st.pool[0] = 0, C.WORKERS
     game._continue(st, 0)
     return st
+
+
+def reference_rules(P: int):
+    """The scalar reference's rules (packaged data) of a first-game set-up, for twin checks of
+    the automatic phases (the election of phase 8, the final scoring)."""
+    from test_florenza_reference import drive
+
+    from florentine_envs.games.florenza.reference.rng import ReferenceRng
+    from florentine_envs.games.florenza.reference.rules import Rules
+    from florentine_envs.games.florenza.reference.tables import load_tables
+
+    rules = Rules(load_tables(), P, ReferenceRng(7), first_game=True)
+    drive(rules.setup())
+    return rules

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from florenza_scenarios_b import NAMED, act, bare, fresh, in_play, names, run_stage
+from florenza_scenarios_b import NAMED, act, bare, fresh, in_play, names, reference_rules, run_stage
 
 from florentine_envs.games.florenza import constants as C
+from florentine_envs.games.florenza.reference import final_ranks
+from florentine_envs.games.florenza.reference.state import Slot
 
 PART = "b"
 
@@ -30,7 +32,8 @@ NOT_ENGINE_BEHAVIOUR = {
 
 
 def elect(P=3, order=None, track=None, influence=None, bishop=-1, captain=-1, round_=2):
-    """Game 0 run from phase 8 of round ``round_`` with the given tracks and last round's offices."""
+    """Game 0 run from phase 8 of round ``round_`` with the given tracks and last round's offices;
+    the scalar reference elects from the same position and must agree."""
     game, st = bare(P)
     st.order[0, :P] = order if order is not None else list(range(P))
     st.nslots[0] = P
@@ -42,7 +45,19 @@ def elect(P=3, order=None, track=None, influence=None, bishop=-1, captain=-1, ro
         st.track[0] = track
     if influence is not None:
         st.influence[0] = influence
-    return game, run_stage(game, st, C.ST_ORDER, round=round_)
+    ref = reference_rules(P)
+    ref.order = st.order[0, : int(st.nslots[0])].tolist()
+    ref.captain, ref.bishop = (None if s < 0 else s for s in (captain, bishop))
+    for p, pl in enumerate(ref.players):
+        pl.track, pl.certs, pl.influence = int(st.track[0, p]), 0, int(st.influence[0, p])
+    ref.phase8_turn_order()
+    st = run_stage(game, st, C.ST_ORDER, round=round_)
+    assert (st.captain[0], st.bishop[0]) == tuple(-1 if s is None else s for s in (ref.captain, ref.bishop))
+    assert turn_order(st) == ref.order
+    assert [(pl.track, pl.certs, pl.influence) for pl in ref.players] == list(
+        zip(st.track[0].tolist(), st.certs[0].tolist(), st.influence[0].tolist())
+    )
+    return game, st
 
 
 def turn_order(st) -> list[int]:
@@ -268,6 +283,19 @@ def test_the_game_ends_after_the_eighth_round():
     assert (st.scores[0] == game.score_now(st)[0]).all() and not names(game, st)
 
 
+def reference_scores(st) -> list[int]:
+    """The scalar reference's final scores of game 0's position (offices, holdings, boards)."""
+    P = st.money.shape[1]
+    ref = reference_rules(P)
+    ref.captain, ref.bishop = (None if s < 0 else int(s) for s in (st.captain[0], st.bishop[0]))
+    for p, pl in enumerate(ref.players):
+        pl.certs, pl.track = int(st.certs[0, p]), int(st.track[0, p])
+        pl.cubes, pl.florins = st.res[0, p].tolist(), int(st.money[0, p])
+        pl.slots = [Slot(int(w), True) if w >= 0 else None for w in st.space_type[0, p]]
+        ref.box_crest[p] = st.box_crest[0, p].tolist()
+    return ref.final_scores()
+
+
 def test_final_scoring():
     """Rulebook, THE END OF THE GAME:
 
@@ -296,6 +324,7 @@ def test_final_scoring():
     st.box_crest[0, 0, np.flatnonzero(~t.box_chiesa)[:2]] = True  # 2 Palazzo boxes, no Chiesa
     st.box_crest[0, 1] = True
     score = game.score_now(st)[0].tolist()
+    assert score == reference_scores(st)
     assert score[0] == 7 + 3 + 1 + 1 + 2 + 2 - 3 - 6 - 0 - 4
     assert score[1] == 0 - 2 + 0 + 0 + 0 + 0 - 8 - 0
     st.box_crest[0, 1] = False
@@ -317,3 +346,4 @@ def test_ties_go_to_the_most_resources_then_the_most_money():
     st.certs[0] = [5, 5, 5]
     game._finish(st, 0)
     assert st.final_rank[0].tolist() == [2, 1, 3]
+    assert final_ranks(st.scores[0].tolist(), st.res[0].sum(1).tolist(), st.money[0].tolist()) == [2, 1, 3]
