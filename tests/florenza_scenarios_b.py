@@ -77,9 +77,9 @@ def force_rolls(st, faces: tuple[int, ...]) -> None:
 
 
 def in_play(game, st, c: int, life: int = 2) -> None:
-    """Named character c is in play in game 0 with its tile on its card (under Life card ``life``);
-    the bag keeps its count (c leaves it if it was there; the next undrawn character takes c's
-    place as drawn-and-gone otherwise unchanged)."""
+    """Named character c is in play in game 0 with its tile on its card (under Life card ``life``).
+    If c was still in the bag he is drawn out of turn: he swaps places with the next character to
+    be drawn, so the bag's count and order of the others stay consistent (the invariants hold)."""
     if st.char_state[0, c] == C.IN_BAG:
         pos = int(np.flatnonzero(st.bag[0] == c)[0])
         nxt = int(st.bag_pos[0])
@@ -118,33 +118,29 @@ def main_with_skills(game, zone: int, *ks: int) -> int:
     return int(np.flatnonzero(ok)[0])
 
 
-def district_with_skill(game, k: int, chiesa: bool | None = None) -> int:
-    t = game.t
-    ok = t.box_skills[:, k] & ((t.box_chiesa == chiesa) if chiesa is not None else True)
-    return int(np.flatnonzero(ok)[0])
-
-
-def step_first(game, st):
-    """Play the first legal action of game 0."""
-    return game.step(st, np.array([int(np.flatnonzero(st.legal_action_mask[0])[0])]))
-
-
 def placing(game, st, order=(0, 1, 2), avail: int = 1, round_: int = 2):
     """Game 0 at the first placement of round ``round_`` with turn order ``order`` (no office) and
     ``avail`` workers on every board (the others in the pool): ``order[0]`` decides."""
     P = game.num_players
     st.order[0, :P], st.nslots[0] = list(order), P
-    return run_stage(game, st, C.ST_PLACE, avail=[avail] * P, pool=[C.WORKERS - avail] * P, round=round_)
+    return checked(game, run_stage(game, st, C.ST_PLACE, avail=[avail] * P, pool=[C.WORKERS - avail] * P, round=round_))
 
 
 def resolve_district(game, st):
     """Run game 0 from phase 6 (district activities) of the last round: nothing after it pays."""
-    return run_stage(game, st, C.ST_DISTRICT, round=C.ROUNDS)
+    return checked(game, run_stage(game, st, C.ST_DISTRICT, round=C.ROUNDS))
 
 
 def resolve_artworks(game, st):
     """Run game 0 from phase 7 (artworks) of the last round."""
-    return run_stage(game, st, C.ST_ARTWORK, round=C.ROUNDS)
+    return checked(game, run_stage(game, st, C.ST_ARTWORK, round=C.ROUNDS))
+
+
+def checked(game, st):
+    """``st`` after the engine's invariants (SPEC §11) were checked on it: a scenario built by hand
+    must still be a position of the game."""
+    game.check_invariants(st)
+    return st
 
 
 ARTWORK_DECISIONS = (C.PH_SKILL, C.PH_INCENTIVE, C.PH_CATHEDRAL_DIE)
