@@ -205,6 +205,15 @@ def test_failure_costs_prestige_by_where_the_artwork_is():
         assert failure_loss(zone, named=True) == loss + 1
 
 
+def correggio_on_the_salone():
+    """Seat 0's worker with Correggio on the Salone of the Palazzo della Signoria, in phase 7."""
+    game, st = bare(3)
+    salone, correggio = main_box(game, "signoria_salone"), char(game, "Correggio")
+    in_play(game, st, correggio)
+    hire_on(game, st, 0, salone, correggio)
+    return game, st, salone, correggio
+
+
 def test_correggio_paints_the_salone_example():
     """Rulebook, the example of FAILURE's page:
 
@@ -218,11 +227,8 @@ def test_correggio_paints_the_salone_example():
     "Mary earns 3 more prestige points."
     "She turns Correggio's card over to the purple side, and places his tile on the card."
     """
-    game, st = bare(3)
+    game, st, salone, correggio = correggio_on_the_salone()
     t = game.t
-    salone, correggio = main_box(game, "signoria_salone"), char(game, "Correggio")
-    in_play(game, st, correggio)
-    hire_on(game, st, 0, salone, correggio)
     cost = {"wood": 2, "metal": 1, "textile": 1, "gold": 1, "spice": 1}
     st.res[0, 0] = [cost.get(r, 0) for r in t.resource_names]
     st.money[0, 0] = 100 + 100
@@ -243,11 +249,8 @@ def test_the_salone_pays_one_prestige_every_round():
     ARTWORKS: "At the top of the artwork box there may be an income that you can earn in phase 1 each round if you complete that artwork."
     "Only the income remains visible."
     """
-    game, st = bare(3)
+    game, st, salone, correggio = correggio_on_the_salone()
     t = game.t
-    salone, correggio = main_box(game, "signoria_salone"), char(game, "Correggio")
-    in_play(game, st, correggio)
-    hire_on(game, st, 0, salone, correggio)
     pay_exactly(game, st, 0, C.NUM_BOXES + salone, correggio, skill(game, "painter"))
     assert st.money[0, 0] == 200 and st.res[0, 0].sum() == 6
     force_roll(st, 1)

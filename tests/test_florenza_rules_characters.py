@@ -67,6 +67,14 @@ def complete(game, c: int, k: int, m: int, faces, flipped: bool = False, pick=No
     return st, prestige(st, 0)
 
 
+def two_skills_on_a_civic_box(differ: str):
+    """(game, c, k1, k2, m): a two-skill artist whose ``differ`` differs between his skills and a
+    civic box asking for both."""
+    game = bare(3)[0]
+    c, k1, k2 = two_skill_artist(game, differ)
+    return game, c, k1, k2, main_with_skills(game, C.Z_CIVIC, k1, k2)
+
+
 def test_the_artist_adds_the_prestige_of_the_die_on_his_card():
     """Rulebook, ARTIST PRESTIGE: "Each artist will award you bonus prestige points when he completes an artwork for you."
     "At the bottom of each artist card (or the matching Life in Firenze card for the unnamed artists) is a table showing the prestige points you can earn when you use that artist."
@@ -85,10 +93,8 @@ def test_a_two_skill_artist_rolls_on_the_line_of_the_skill_paid_for():
     """Rulebook: "If the artist has more than one skill, the table will have one line for each skill."
     "You must roll on the line that matches the skill you chose to use (and paid for) when you completed the artwork."
     """
-    game = bare(3)[0]
+    game, c, k1, k2, m = two_skills_on_a_civic_box("die")
     t = game.t
-    c, k1, k2 = two_skill_artist(game, "die")
-    m = main_with_skills(game, C.Z_CIVIC, k1, k2)
     face = int(np.flatnonzero(t.die_pp[c, k1] != t.die_pp[c, k2])[0])
     for k in (k1, k2):
         st, gained = complete(game, c, k, m, [face], flipped=True)
@@ -168,10 +174,8 @@ def test_a_masterpiece_on_one_skill_closes_it_on_the_other():
     """Rulebook: "Note: this happens also to artists who have more than one skill."
     "Achieving the masterpiece on a skill would prevent him from achieving it in the other(s)"
     """
-    game = bare(3)[0]
+    game, c, k1, k2, m = two_skills_on_a_civic_box("cost")
     t = game.t
-    c, k1, k2 = two_skill_artist(game, "cost")
-    m = main_with_skills(game, C.Z_CIVIC, k1, k2)
     face = gold_face(game, c, k2)
     _, fresh_card = complete(game, c, k2, m, [face])
     st, after_k1 = complete(game, c, k2, m, [face], flipped=True)  # flipped by a masterpiece on k1
