@@ -312,7 +312,7 @@ def test_two_free_unnamed_artists_of_each_skill_every_round():
     if "artwork_duomo_abside" in names(game, st):
         st = act(game, st, "artwork_duomo_abside")
         assert "character_unnamed painter" not in names(game, st)
-    # every round both come back; and an unnamed artist's table is never better than a named one's
+    # every round both come back; and an unnamed artist's table is worth less on average than any named one's
     game, st = fresh(3)
     empty_round(st)
     st.unnamed_left[0] = 0
@@ -320,7 +320,7 @@ def test_two_free_unnamed_artists_of_each_skill_every_round():
     assert st.unnamed_left[0].tolist() == [2, 2, 2, 2]
     for c in of_kind(game, artist=True):
         for k in np.flatnonzero(t.skills[c]):
-            assert (t.die_pp[c, k, 1:] >= t.die_pp[40 + k, k, 1:]).all()
+            assert t.die_pp[c, k, 1:].mean() > t.die_pp[40 + k, k, 1:].mean()
     # free: only the box's cost is paid
     game, st = fresh(3)
     empty_round(st)
@@ -387,7 +387,7 @@ def test_charity_to_a_named_preacher_is_paid_at_once_and_gives_his_cubes_and_wor
     """
     game, st = fresh(3)
     t = game.t
-    preacher = next(c for c in of_kind(game, artist=False) if t.ch_pp[c] != 0 and t.ch_gain[c].any())
+    preacher = next(c for c in of_kind(game, artist=False) if t.ch_pp[c] != 0 or t.ch_inf[c] != 0)
     bring_into_play(st, preacher, 3)
     p = seat_to_move(st)
     st.influence[0, p] = 2
