@@ -12,7 +12,9 @@ through ``_observe_one``. They must give exactly the batched result and the refe
   with the placer on the fee floor (operating an opponent's workshop then illegal) and as
   the Captain (who may hire the artist he detained, D13);
 * single games (batch of one, the AEC path) are played against the scalar reference with the
-  differential test's biased policy, every player's observation compared at every step.
+  differential test's biased policy, every player's observation compared at every step;
+* phases 8, 9 and 1 run for many games at once (``_close_rounds``) equal the flow of each game
+  alone.
 """
 
 import numpy as np
@@ -21,7 +23,7 @@ from differential import field_of, play_through_both
 from test_florenza_differential import biased_actions
 
 from florentine_envs.games.florenza.florenza import Florenza
-from florentine_envs.games.florenza.constants import DETAINED, IN_PLAY, NUM_PHASES, PH_OVER, PH_PLACE
+from florentine_envs.games.florenza.constants import DETAINED, IN_PLAY, NUM_PHASES, PH_OVER, PH_PLACE, ST_ORDER
 from florentine_envs.games.florenza.reference import FlorenzaReference
 from florentine_envs.testing import random_legal_actions, states_equal
 
@@ -112,3 +114,28 @@ def test_single_games_match_the_reference(num_players, die, request):
             f"P={num_players}, die={die}, batch of one", compare_phases=True, compare_ranks=True, atol=1e-5,
         )  # fmt: skip
         assert steps > 40 * num_players
+
+
+@pytest.mark.parametrize("num_players, die", [(2, "die"), (3, "die"), (5, "no_die")])
+def test_rounds_closed_together_equal_one_game_at_a_time(num_players, die):
+    """Phases 8, 9 and 1 of many games at once (``_close_rounds``, run when four or more games of a
+    batch finish phase 7 together) give each game what the flow gives it alone, one phase at a
+    time. Every few steps the live games of a batch in play are sent to phase 8 both ways."""
+    game = Florenza(num_players, die=die)
+    rng = np.random.default_rng(num_players)
+    state = game.init(np.arange(24, dtype=np.uint64) + np.uint64(50 * num_players))
+    finished = compared = 0
+    while not state.terminated.all():
+        for _ in range(9):
+            game.step(state, random_legal_actions(state.legal_action_mask, rng))
+        live = np.flatnonzero(~state.terminated)
+        together, alone = state.copy(), state.copy()
+        together.stage[live], together.ptr[live], together.sub[live] = ST_ORDER, 0, 0
+        game._batched(together, lambda: game._close_rounds(together, live))
+        for g in live.tolist():
+            game._set_stage(alone, g, ST_ORDER)
+            game._continue(alone, g)
+        assert states_equal(together, alone), f"phases 8, 9 and 1 differ, step {int(state.step_count.max())}"
+        finished += int(together.terminated[live].sum())
+        compared += live.size
+    assert finished and compared > finished  # last rounds (the game's end) and other rounds were both closed
