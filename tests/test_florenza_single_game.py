@@ -13,8 +13,8 @@ through ``_observe_one``. They must give exactly the batched result and the refe
   the Captain (who may hire the artist he detained, D13);
 * single games (batch of one, the AEC path) are played against the scalar reference with the
   differential test's biased policy, every player's observation compared at every step;
-* phases 8, 9 and 1 run for many games at once (``_close_rounds``) equal the flow of each game
-  alone.
+* phase 6 and phases 8, 9 and 1 run for many games at once (``_resolve_districts``,
+  ``_close_rounds``) equal the flow of each game alone.
 """
 
 import numpy as np
@@ -23,7 +23,9 @@ from differential import field_of, play_through_both
 from test_florenza_differential import biased_actions
 
 from florentine_envs.games.florenza.florenza import Florenza
-from florentine_envs.games.florenza.constants import DETAINED, IN_PLAY, NUM_PHASES, PH_OVER, PH_PLACE, ST_ORDER
+from florentine_envs.games.florenza.constants import (
+    DETAINED, IN_PLAY, NUM_PHASES, PH_CAPTAIN, PH_CONVERT, PH_OVER, PH_PLACE, ST_DISTRICT, ST_ORDER,
+)  # fmt: skip
 from florentine_envs.games.florenza.reference import FlorenzaReference
 from florentine_envs.testing import random_legal_actions, states_equal
 
@@ -116,26 +118,31 @@ def test_single_games_match_the_reference(num_players, die, request):
         assert steps > 40 * num_players
 
 
+@pytest.mark.parametrize("stage", ["district", "round_close"])
 @pytest.mark.parametrize("num_players, die", [(2, "die"), (3, "die"), (5, "no_die")])
-def test_rounds_closed_together_equal_one_game_at_a_time(num_players, die):
-    """Phases 8, 9 and 1 of many games at once (``_close_rounds``, run when four or more games of a
-    batch finish phase 7 together) give each game what the flow gives it alone, one phase at a
-    time. Every few steps the live games of a batch in play are sent to phase 8 both ways."""
+def test_phases_run_together_equal_one_game_at_a_time(num_players, die, stage):
+    """Phase 6 of many games at once (``_resolve_districts``) and phases 8, 9 and 1 (``_close_rounds``),
+    run when four or more games of a batch reach them together, give each game what the flow gives
+    it alone. Every few steps the live games of a batch in play are sent to the phase both ways
+    (from wherever they stand: workers on workshops, half-built ones, conversions to offer)."""
     game = Florenza(num_players, die=die)
     rng = np.random.default_rng(num_players)
     state = game.init(np.arange(24, dtype=np.uint64) + np.uint64(50 * num_players))
-    finished = compared = 0
+    first, run_together = {"district": (ST_DISTRICT, game._resolve_districts),
+                           "round_close": (ST_ORDER, game._close_rounds)}[stage]  # fmt: skip
+    phases = set()
     while not state.terminated.all():
         for _ in range(9):
             game.step(state, random_legal_actions(state.legal_action_mask, rng))
         live = np.flatnonzero(~state.terminated)
         together, alone = state.copy(), state.copy()
-        together.stage[live], together.ptr[live], together.sub[live] = ST_ORDER, 0, 0
-        game._batched(together, lambda: game._close_rounds(together, live))
+        together.stage[live], together.sub[live] = first, 0
+        together.ptr[live] = num_players if stage == "round_close" else 0  # as phase 7 leaves it
+        game._batched(together, lambda: run_together(together, live))
         for g in live.tolist():
-            game._set_stage(alone, g, ST_ORDER)
+            game._set_stage(alone, g, first)
             game._continue(alone, g)
-        assert states_equal(together, alone), f"phases 8, 9 and 1 differ, step {int(state.step_count.max())}"
-        finished += int(together.terminated[live].sum())
-        compared += live.size
-    assert finished and compared > finished  # last rounds (the game's end) and other rounds were both closed
+        assert states_equal(together, alone), f"{stage} differs, step {int(state.step_count.max())}"
+        phases.update(together.phase[live].tolist())
+    wanted = {PH_OVER, PH_CONVERT} if stage == "district" else {PH_OVER, PH_CAPTAIN}
+    assert wanted <= phases, sorted(phases)  # a conversion offered, games ended, an office used

@@ -6,7 +6,8 @@ artwork box). :meth:`RulesMixin._continue` runs the automatic steps of one game 
 decision and sets ``phase``, ``current_player`` and the mask row. Handlers work on one game at a
 time (``g``): the per-game branches of this game are many and short. Where many games of a batch
 reach the same step together, batched versions run them at once (``_place_batch``,
-``_resolve_artworks``, and phases 8, 9 and 1 in ``_close_rounds``); the tests hold both equal."""
+``_resolve_districts``, ``_resolve_artworks``, and phases 8, 9 and 1 in ``_close_rounds``); the
+tests hold both equal."""
 
 from __future__ import annotations
 
@@ -89,13 +90,22 @@ class RulesMixin:
             self.refresh_mask(st, g)
 
     def _batched(self, st, run) -> None:
-        """``run()`` with the games reaching phase 7 resolved together (:meth:`_resolve_artworks`) and
-        PLACE masks collected and computed together at the end (one :meth:`place_masks` call for
-        every game that reached a placement one game at a time)."""
-        self._deferred, self._art_queue = [], []
+        """``run()`` with the games reaching phase 6 or 7 resolved together (:meth:`_resolve_districts`,
+        :meth:`_resolve_artworks`) and PLACE masks collected and computed together at the end (one
+        :meth:`place_masks` call for every game that reached a placement one game at a time)."""
+        self._deferred, self._art_queue, self._district_queue = [], [], []
         try:
             run()
-            while self._art_queue:
+            while self._art_queue or self._district_queue:
+                if self._district_queue:
+                    queued, self._district_queue = np.unique(self._district_queue), []
+                    if queued.size >= BATCH_MIN:
+                        self._resolve_districts(st, queued)
+                        continue
+                    for g in queued.tolist():
+                        if not self._district_step(st, g):
+                            self._continue(st, g)
+                    continue
                 queued, self._art_queue = np.unique(self._art_queue), []
                 if queued.size >= 8:
                     self._resolve_artworks(st, queued)
@@ -104,7 +114,8 @@ class RulesMixin:
                     if not self._artwork_step(st, g):
                         self._continue(st, g)
         finally:
-            G, self._deferred, self._art_queue = np.array(self._deferred, np.int64), None, None
+            G = np.array(self._deferred, np.int64)
+            self._deferred = self._art_queue = self._district_queue = None
         if G.size:
             st.legal_action_mask[G] = self.place_masks(st, G, st.current_player[G].astype(np.int64))
 
@@ -284,6 +295,10 @@ class RulesMixin:
                     return
                 self._set_stage(st, g, ST_DISTRICT)
             elif stage == ST_DISTRICT:
+                queue = self.__dict__.get("_district_queue")
+                if queue is not None:
+                    queue.append(g)  # resolved with the batch's other games in phase 6
+                    return
                 if self._district_step(st, g):
                     return
             elif stage == ST_ARTWORK:
@@ -593,6 +608,66 @@ class RulesMixin:
         self._set_stage(st, g, ST_ARTWORK)
         return False
 
+    def _resolve_districts(self, st, G) -> None:
+        """:meth:`_district_step` for games ``G`` (int[n]) together: each pass resolves every game's
+        next district space (SPEC §5.2.6, in its order); a game stops at a CONVERT decision, or
+        leaves phase 6 through :meth:`_continue`."""
+        t, P = self.t, self.num_players
+        active = G
+        while active.size:
+            wrapped = active[st.ptr[active] >= P]  # every player's space s done: the next space
+            st.sub[wrapped] += 1
+            st.ptr[wrapped] = 0
+            done = st.sub[active] >= NUM_SPACES
+            for g in active[done].tolist():
+                self._set_stage(st, g, ST_ARTWORK)
+                self._continue(st, g)
+            A = active[~done]
+            s, j = st.sub[A].astype(np.int64), st.ptr[A].astype(np.int64)
+            q = st.order[A, j + ((st.nslots[A] == P + 1) & (j >= 1))].astype(np.int64)  # a double slot once
+            u = st.space_worker[A, q, s].astype(np.int64)  # the worker's family, -1 none
+            w = np.maximum(st.space_type[A, q, s], 0).astype(np.int64)
+            build = (u >= 0) & ~st.space_built[A, q, s]
+            if build.any():
+                self._construct_batch(st, A[build], q[build], s[build], u[build], w[build])
+            run = (u >= 0) & ~build
+            convert = run & t.ws_convert[w]
+            convert &= (st.money[A, u] >= t.ws_spend_fl[w]) & (st.res[A, u] >= t.ws_spend[w]).all(1)
+            gain = run & ~t.ws_convert[w]
+            if gain.any():
+                Gg, ug, wg = A[gain], u[gain], w[gain]
+                st.res[Gg, ug] += t.ws_gain[wg]
+                st.money[Gg, ug] += t.ws_gain_fl[wg]
+                st.track[Gg, ug] += t.ws_gain_pp[wg]
+                st.influence[Gg, ug] = np.maximum(0, st.influence[Gg, ug] + t.ws_gain_inf[wg])  # D5
+            free = run & ~convert  # the worker goes home (a conversion nobody can pay: no gain)
+            st.space_worker[A[free], q[free], s[free]] = -1
+            st.pool[A[free], u[free]] += 1
+            for g, w_g, u_g in zip(A[convert].tolist(), w[convert].tolist(), u[convert].tolist()):
+                st.pend_ws[g] = w_g
+                self.decide(st, g, PH_CONVERT, u_g)
+            active = A[~convert]
+            st.ptr[active] += 1
+
+    def _construct_batch(self, st, G, q, s, u, w) -> None:
+        """Phase 6's constructions in games ``G``: the worker goes home, the owner q pays for the
+        workshop w on space s, or loses prestige and the tile goes back (D22) (as :meth:`_district_step`)."""
+        t = self.t
+        st.space_worker[G, q, s] = -1
+        st.pool[G, u] += 1
+        ok = (st.money[G, q] >= t.ws_cost_fl[w]) & (st.res[G, q] >= t.ws_cost[w]).all(1)
+        Go, qo, so, wo = G[ok], q[ok], s[ok], w[ok]
+        st.money[Go, qo] -= t.ws_cost_fl[wo]
+        st.res[Go, qo] -= t.ws_cost[wo]
+        st.space_built[Go, qo, so] = True
+        st.track[Go, qo] += t.ws_build_pp[wo]
+        st.acq[Go, qo, wo] += 1
+        fail = ~ok
+        Gf, qf, wf = G[fail], q[fail], w[fail]
+        st.space_type[Gf, qf, s[fail]] = -1
+        st.ws_supply[Gf, wf] += 1
+        st.track[Gf, qf] -= t.build_loss
+
     def _gain(self, st, g, u, w) -> None:
         t = self.t
         st.res[g, u] += t.ws_gain[w]
@@ -820,6 +895,7 @@ class RulesMixin:
     def _close_rounds(self, st, G) -> None:
         """Phases 8, 9 and 1 of games ``G`` (int[n]) that have finished phase 7, batched; each game then
         goes on from its Atrio choice or phase 2 (:meth:`_continue`), or its end."""
+        st.stage[G], st.ptr[G], st.sub[G] = ST_ORDER, 0, 0
         self._turn_order_batch(st, G)
         last = st.round[G] == ROUNDS
         for g in G[last].tolist():
