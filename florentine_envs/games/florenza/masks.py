@@ -101,6 +101,7 @@ class MaskMixin:
         # workshop type -> occupiable, with index -1 (an empty space) reading False
         self.occupiable_or_empty = np.append(t.ws_occupiable, False)  # bool[NW + 1]
         self.named_skills = t.skills[:NUM_NAMED].astype(np.int32)  # int32[40, 3]
+        self.preachers = np.flatnonzero(t.is_preacher)  # int[K] the named preachers' character slots
         self.box_skills_t = t.box_skills.T.astype(np.int32)  # int32[3, 8]
         self.art_skills_t = t.art_skills.T.astype(np.int32)  # int32[3, NM]
         # which boxes a set of available skills fits, by the set's bits (skill k -> 1 << k)
@@ -189,10 +190,10 @@ class MaskMixin:
 
     def givable_any(self, st, G, p) -> np.ndarray:
         """bool[n]: some preacher may be given charity by ``p`` in games ``G`` (batched givable)."""
-        t = self.t
+        t, c = self.t, self.preachers  # only the named preachers' columns
         res, money = st.res[G, p], st.money[G, p]  # [n, 6], [n]
-        named = (st.char_state[G] == IN_PLAY) & (st.char_where[G] == ON_CARD) & t.is_preacher
-        named &= (res[:, None, :] >= t.ch_cost[None, :NUM_NAMED]).all(2) & (money[:, None] >= t.ch_cost_fl[:NUM_NAMED])
+        named = (st.char_state[G][:, c] == IN_PLAY) & (st.char_where[G][:, c] == ON_CARD)  # [n, preachers]
+        named &= (res[:, None, :] >= t.ch_cost[c]).all(2) & (money[:, None] >= t.ch_cost_fl[c])
         x = UNNAMED_PREACHER
         unnamed = (st.unnamed_left[G, 3] >= 1) & (money >= t.ch_cost_fl[x]) & (res >= t.ch_cost[x]).all(1)
         return named.any(1) | unnamed
