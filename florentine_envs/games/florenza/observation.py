@@ -235,10 +235,11 @@ class FlorenzaObservation:
     def _player_blocks_one(self, st, g, o, rel, blocks) -> None:
         """:meth:`_player_blocks` of one game into ``blocks`` (float32[P, player_block], a view)."""
         P, NW = self.num_players, self.t.NW
+        # [P, 17] per seat: money, cubes, track, certificates, ... crests (PLAYER_FIELDS)
         head = np.concatenate(
             [st.money[g, :, None], st.res[g], st.track[g, :, None], st.certs[g, :, None], st.influence[g, :, None],
              st.avail[g, :, None], st.pool[g, :, None], st.detained[g, :, None], st.at_work[g, :, None],
-             st.market_worker[g, :, None], st.pulpit_own[g, :, None], st.crests[g, :, None]], 1)  # [P, 17] fmt: skip
+             st.market_worker[g, :, None], st.pulpit_own[g, :, None], st.crests[g, :, None]], 1)  # fmt: skip
         n_head = head.shape[1]
         blocks[:, :n_head] = head[rel]
         width = NW + 1 + P  # a space: kind, built, occupant
