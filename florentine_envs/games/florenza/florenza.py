@@ -138,7 +138,10 @@ class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixi
             + tuple(f"artwork:{a}" for a in t.art_names) + tuple(f"character:{c}" for c in t.slot_names)
         )  # fmt: skip
         self._build_action_names()
+        seats = np.arange(self.num_players)
+        self.seats_from = (seats[:, None] + seats) % self.num_players  # int[P, P]: [p, j] seat at p's relative j
         self._build_layout()
+        self._build_mask_tables()
 
     # --------------------------------------------------------- invariants
 

@@ -95,8 +95,63 @@ class MaskMixin:
         out[x] = st.unnamed_left[g, 3] >= 1 and st.money[g, p] >= t.ch_cost_fl[x] and (st.res[g, p] >= t.ch_cost[x]).all()
         return out
 
+    def _build_mask_tables(self) -> None:
+        """Constant arrays of the mask code, built once (the hot path reads them every step)."""
+        t = self.t
+        # workshop type -> occupiable, with index -1 (an empty space) reading False
+        self.occupiable_or_empty = np.append(t.ws_occupiable, False)  # bool[NW + 1]
+        self.named_skills = t.skills[:NUM_NAMED].astype(np.int32)  # int32[40, 3]
+        self.preachers = np.flatnonzero(t.is_preacher)  # int[K] the named preachers' character slots
+        self.box_skills_t = t.box_skills.T.astype(np.int32)  # int32[3, 8]
+        self.art_skills_t = t.art_skills.T.astype(np.int32)  # int32[3, NM]
+        # which boxes a set of available skills fits, by the set's bits (skill k -> 1 << k)
+        combos = (np.arange(8)[:, None] >> np.arange(3)) & 1  # int[8, 3]
+        self.box_fits = combos @ self.box_skills_t > 0  # bool[8, 8]
+        self.art_fits = combos @ self.art_skills_t > 0  # bool[8, NM]
+
     def _place_mask(self, st, g, p, row) -> None:
-        row[:] = self.place_masks(st, np.array([g]), np.array([p]))[0]
+        """:meth:`place_masks` of one game into its (cleared) mask row, with basic indexing on the
+        game's rows (the B=1 and AEC path: far fewer numpy calls; tests hold the two equal)."""
+        ids, t, P = self.ids, self.t, self.num_players
+        types = st.space_type[g]  # [P, 8]
+        ok = st.space_built[g] & (st.space_worker[g] < 0) & self.occupiable_or_empty[types]
+        if st.track[g, p] > t.fee_floor:
+            row[: 8 * P] = ok[self.seats_from[p]].reshape(-1)
+        else:  # no fee from the -3 space (or below): own workshops only
+            row[:8] = ok[p]
+        if (types[p] < 0).any():
+            row[ids.build : ids.build + t.NW] = st.ws_supply[g] >= 1
+        # artworks (D10: a crest must be left for each); an artist fits a box sharing a skill
+        main_worker = st.main_worker[g]
+        box_worker = st.box_worker[g, p]
+        if int(st.crests[g, p]) - int(box_worker.sum()) - int((main_worker == p).sum()) >= 1:
+            where = st.char_where[g]
+            free = where == ON_CARD
+            if st.captain[g] == p:
+                free |= where == DETAINED  # D13
+            named = (st.char_state[g] == IN_PLAY) & free & t.is_artist
+            skills = (named @ self.named_skills > 0) | (st.unnamed_left[g, :3] >= 1)
+            bits = int(skills[0]) | int(skills[1]) << 1 | int(skills[2]) << 2
+            open_boxes = ~st.box_crest[g, p] & ~box_worker
+            row[ids.hire_district : ids.hire_district + NUM_BOXES] = open_boxes & self.box_fits[bits]
+            row[ids.hire_main : ids.hire_main + t.NM] = (st.main_crest[g] < 0) & (main_worker < 0) & self.art_fits[bits]
+        row[ids.market] = not st.market_worker[g, p]
+        if self._givable_any_one(st, g, p):
+            row[ids.charity_own] = not st.pulpit_own[g, p]
+            row[ids.charity_cathedral] = st.main_crest[g, t.pulpit] >= 0 and st.cath_pulpit[g] < 0
+        row[ids.work] = True
+
+    def _givable_any_one(self, st, g, p) -> bool:
+        """:meth:`givable_any` of one game: the unnamed preacher first (checked in scalars)."""
+        t, x = self.t, UNNAMED_PREACHER
+        res, money = st.res[g, p], st.money[g, p]
+        if st.unnamed_left[g, 3] >= 1 and money >= t.ch_cost_fl[x] and (res >= t.ch_cost[x]).all():
+            return True
+        named = (st.char_state[g] == IN_PLAY) & (st.char_where[g] == ON_CARD) & t.is_preacher
+        if not named.any():
+            return False
+        named &= (res >= t.ch_cost[:NUM_NAMED]).all(1) & (money >= t.ch_cost_fl[:NUM_NAMED])
+        return bool(named.any())
 
     def place_masks(self, st, G: np.ndarray, p: np.ndarray) -> np.ndarray:
         """bool[n, A]: the PLACE masks of games ``G`` (int[n]) for players ``p`` (int[n]), batched
@@ -119,13 +174,13 @@ class MaskMixin:
         where = st.char_where[G]
         free = (where == ON_CARD) | ((where == DETAINED) & (st.captain[G] == p)[:, None])  # D13
         named = (st.char_state[G] == IN_PLAY) & free & t.is_artist  # [n, 40]
-        skill_ok = (named.astype(np.int32) @ t.skills[:NUM_NAMED].astype(np.int32) > 0) | (st.unnamed_left[G, :3] >= 1)
+        skill_ok = (named.astype(np.int32) @ self.named_skills > 0) | (st.unnamed_left[G, :3] >= 1)
         has_crest = (crests_free >= 1)[:, None]
         open_boxes = ~st.box_crest[G, p] & ~st.box_worker[G, p] & has_crest
         fits = skill_ok.astype(np.int32)
-        mask[:, ids.hire_district : ids.hire_district + NUM_BOXES] = open_boxes & (fits @ t.box_skills.T.astype(np.int32) > 0)
+        mask[:, ids.hire_district : ids.hire_district + NUM_BOXES] = open_boxes & (fits @ self.box_skills_t > 0)
         open_main = (st.main_crest[G] < 0) & (st.main_worker[G] < 0) & has_crest
-        mask[:, ids.hire_main : ids.hire_main + t.NM] = open_main & (fits @ t.art_skills.T.astype(np.int32) > 0)
+        mask[:, ids.hire_main : ids.hire_main + t.NM] = open_main & (fits @ self.art_skills_t > 0)
         mask[:, ids.market] = ~st.market_worker[G, p]
         givable = self.givable_any(st, G, p)
         mask[:, ids.charity_own] = givable & ~st.pulpit_own[G, p]
@@ -135,10 +190,10 @@ class MaskMixin:
 
     def givable_any(self, st, G, p) -> np.ndarray:
         """bool[n]: some preacher may be given charity by ``p`` in games ``G`` (batched givable)."""
-        t = self.t
+        t, c = self.t, self.preachers  # only the named preachers' columns
         res, money = st.res[G, p], st.money[G, p]  # [n, 6], [n]
-        named = (st.char_state[G] == IN_PLAY) & (st.char_where[G] == ON_CARD) & t.is_preacher
-        named &= (res[:, None, :] >= t.ch_cost[None, :NUM_NAMED]).all(2) & (money[:, None] >= t.ch_cost_fl[:NUM_NAMED])
+        named = (st.char_state[G][:, c] == IN_PLAY) & (st.char_where[G][:, c] == ON_CARD)  # [n, preachers]
+        named &= (res[:, None, :] >= t.ch_cost[c]).all(2) & (money[:, None] >= t.ch_cost_fl[c])
         x = UNNAMED_PREACHER
         unnamed = (st.unnamed_left[G, 3] >= 1) & (money >= t.ch_cost_fl[x]) & (res >= t.ch_cost[x]).all(1)
         return named.any(1) | unnamed

@@ -16,6 +16,7 @@ BOX_PHASES = (PH_HIRE, PH_SKILL, PH_INCENTIVE, PH_CATHEDRAL_DIE)
 MARKET_PHASES = (PH_MARKET, PH_TRADE_GIVE_1, PH_TRADE_GIVE_2, PH_TRADE_TAKE)
 IS_BOX_PHASE = np.isin(np.arange(NUM_PHASES), BOX_PHASES)  # bool[phase]
 IS_MARKET_PHASE = np.isin(np.arange(NUM_PHASES), MARKET_PHASES)
+CHAR_FLAG_ROWS = np.array([0, 2, 3, 4])  # bag, on card, detained, expelled among the six character fields
 PLAYER_FIELDS = ["money", "cubes", "track", "certificates", "influence", "avail", "pool", "detained", "at_work",
                  "market", "own_pulpit", "crests"]  # fmt: skip
 PLAYER_SIZES = [1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
@@ -38,6 +39,7 @@ class FlorenzaObservation:
             ("cathedral_pulpit_used", 1), ("players", P * self.player_block),
         ]  # fmt: skip
         self.obs_layout, self.obs_size = layout_from_sizes(sizes)
+        self._build_one_game_tables()
 
     def bound_constants(self) -> dict[str, int]:
         """The largest values the rules allow (SPEC §10 bounds)."""
@@ -155,26 +157,41 @@ class FlorenzaObservation:
         out[:, L["players"]] = self._player_blocks(st, rel, o).reshape(B, -1)
         return out
 
+    def _build_one_game_tables(self) -> None:
+        """Lookup tables of :meth:`_observe_one`: one-hot rows gathered by a state value, so that one
+        game's view takes a few gathers instead of a comparison per field."""
+        P, NW = self.num_players, self.t.NW
+        # [o, s, j]: seat s (index -1: nobody, all zeros) one-hot at its position j relative to o
+        seat_onehot = np.zeros((P, P + 1, P), np.float32)
+        for o in range(P):
+            seat_onehot[o, np.arange(P), (np.arange(P) - o) % P] = 1
+        self.seat_onehot = seat_onehot
+        # [built, type] -> the space's kind one-hot and built flag (type -1: an empty space, zeros)
+        space_code = np.zeros((2, NW + 1, NW + 1), np.float32)
+        space_code[:, np.arange(NW), np.arange(NW)] = 1
+        space_code[1, :NW, NW] = 1
+        self.space_code = space_code
+        # [char_state, char_where] -> bag, on card, detained, expelled (the flags of the character fields)
+        char_flags = np.zeros((3, 5, 4), np.float32)
+        char_flags[IN_BAG, :, 0] = 1
+        char_flags[IN_PLAY, ON_CARD, 1] = char_flags[IN_PLAY, DETAINED, 2] = char_flags[IN_PLAY, EXPELLED, 3] = 1
+        self.char_flags = char_flags
+
     def _observe_one(self, st, g, o, row) -> None:
-        """:meth:`observe` of one game into ``row`` (the AEC env's path: Python scalars where the
-        batched code builds index arrays; tests hold the two equal)."""
-        P, t, L = self.num_players, self.t, self.obs_layout
-        rel = (np.arange(P) + o) % P  # rel[j] = the seat at relative position j
-
-        def put(field, values):
-            row[L[field]] = values.ravel() if values.ndim > 1 else values
-
-        def one_hot_seat(field, seat):
-            if seat >= 0:
-                row[L[field].start + (seat - o) % P] = 1
+        """:meth:`observe` of one game into ``row`` (cleared) (the AEC env's path: Python scalars and
+        table lookups where the batched code builds index arrays; tests hold the two equal)."""
+        P, L = self.num_players, self.obs_layout
+        rel = self.seats_from[o]  # rel[j] = the seat at relative position j
+        seat_onehot = self.seat_onehot[o]
 
         phase = int(st.phase[g])
         row[L["phase"].start + phase] = 1
         row[L["round"].start + int(st.round[g]) - 1] = 1
         if phase != PH_OVER:
-            one_hot_seat("to_move", int(st.current_player[g]))
-        one_hot_seat("captain", int(st.captain[g]))
-        one_hot_seat("bishop", int(st.bishop[g]))
+            row[L["to_move"].start + (int(st.current_player[g]) - o) % P] = 1
+        for field, seat in (("captain", int(st.captain[g])), ("bishop", int(st.bishop[g]))):
+            if seat >= 0:
+                row[L[field].start + (seat - o) % P] = 1
         order = self.players_in_order(st, g)
         start = L["turn_position"].start
         for j in range(P):
@@ -182,10 +199,10 @@ class FlorenzaObservation:
         if st.income_res[g] >= 0:
             row[L["income_resource"].start + int(st.income_res[g])] = 1
         if phase == PH_CATHEDRAL_DIE:
-            for v in st.dice[g]:
-                row[L["dice"].start + int(v) - 1] += 1
+            for v in st.dice[g].tolist():
+                row[L["dice"].start + v - 1] += 1
         box = int(st.pend_box[g])
-        if phase in BOX_PHASES and box >= 0:
+        if IS_BOX_PHASE[phase] and box >= 0:
             if box < NUM_BOXES:
                 row[L["pending_district"].start + box] = 1
             else:
@@ -199,29 +216,40 @@ class FlorenzaObservation:
         if phase == PH_CONVERT:
             row[L["pending_workshop"].start + int(st.pend_ws[g])] = 1
         if phase in (PH_TRADE_GIVE_2, PH_TRADE_TAKE):
-            put("trade_given", st.trade_given[g])
-        if phase in MARKET_PHASES:
-            put("market_used", st.market_used[g])
-        cs, where = st.char_state[g], st.char_where[g]
-        in_play = cs == IN_PLAY
+            row[L["trade_given"]] = st.trade_given[g]
+        if IS_MARKET_PHASE[phase]:
+            row[L["market_used"]] = st.market_used[g]
         # bag, life, on card, detained, expelled, flipped: six consecutive fields of 40
         chars = row[L["bag"].start : L["char_flipped"].stop].reshape(6, NUM_NAMED)
-        chars[0] = cs == IN_BAG
+        chars[CHAR_FLAG_ROWS] = self.char_flags[st.char_state[g], st.char_where[g]].T
         chars[1] = st.life[g]
-        chars[2] = in_play & (where == ON_CARD)
-        chars[3] = in_play & (where == DETAINED)
-        chars[4] = in_play & (where == EXPELLED)
         chars[5] = st.flipped[g]
-        put("unnamed_left", st.unnamed_left[g])
-        put("workshop_supply", st.ws_supply[g])
-        crest = st.main_crest[g].astype(np.int64)
-        worker = st.main_worker[g].astype(np.int64)
-        put("main_crest", (crest[:, None] >= 0) & (crest[:, None] == rel[None, :]))
-        put("main_worker", (worker[:, None] >= 0) & (worker[:, None] == rel[None, :]))
-        put("main_artist", st.main_artist[g].astype(np.int64) + 1)
+        row[L["unnamed_left"]] = st.unnamed_left[g]
+        row[L["workshop_supply"]] = st.ws_supply[g]
+        row[L["main_crest"]] = seat_onehot[st.main_crest[g]].reshape(-1)
+        row[L["main_worker"]] = seat_onehot[st.main_worker[g]].reshape(-1)
+        row[L["main_artist"]] = st.main_artist[g] + 1  # int8: at most 44
         row[L["cathedral_pulpit_used"].start] = st.cath_pulpit[g] >= 0
-        st1 = st if st.batch_size == 1 else st.select(np.array([g]))
-        row[L["players"]] = self._player_blocks(st1, rel[None, :], np.array([o])).ravel()
+        self._player_blocks_one(st, g, o, rel, row[L["players"]].reshape(P, self.player_block))
+
+    def _player_blocks_one(self, st, g, o, rel, blocks) -> None:
+        """:meth:`_player_blocks` of one game into ``blocks`` (float32[P, player_block], a view)."""
+        P, NW = self.num_players, self.t.NW
+        # [P, 17] per seat: money, cubes, track, certificates, ... crests (PLAYER_FIELDS)
+        head = np.concatenate(
+            [st.money[g, :, None], st.res[g], st.track[g, :, None], st.certs[g, :, None], st.influence[g, :, None],
+             st.avail[g, :, None], st.pool[g, :, None], st.detained[g, :, None], st.at_work[g, :, None],
+             st.market_worker[g, :, None], st.pulpit_own[g, :, None], st.crests[g, :, None]], 1)  # fmt: skip
+        n_head = head.shape[1]
+        blocks[:, :n_head] = head[rel]
+        width = NW + 1 + P  # a space: kind, built, occupant
+        spaces = blocks[:, n_head : n_head + NUM_SPACES * width].reshape(P, NUM_SPACES, width)
+        spaces[:, :, : NW + 1] = self.space_code[st.space_built[g][rel].view(np.int8), st.space_type[g][rel]]
+        spaces[:, :, NW + 1 :] = self.seat_onehot[o][st.space_worker[g][rel]]
+        boxes = blocks[:, n_head + NUM_SPACES * width :].reshape(P, NUM_BOXES, 3)
+        boxes[:, :, 0] = st.box_crest[g][rel]
+        boxes[:, :, 1] = st.box_worker[g][rel]
+        boxes[:, :, 2] = st.box_artist[g][rel] + 1  # int8: at most 44
 
     def _player_blocks(self, st, rel, o) -> np.ndarray:
         """float32[B, P, player_block]: block j is seat rel[b, j] seen by o[b]."""

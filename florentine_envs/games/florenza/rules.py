@@ -4,7 +4,10 @@ The flow is a small state machine: ``stage`` is the rulebook phase (constants ``
 and ``sub`` say where inside it the game stands (placement slot, market player, district space,
 artwork box). :meth:`RulesMixin._continue` runs the automatic steps of one game until its next
 decision and sets ``phase``, ``current_player`` and the mask row. Handlers work on one game at a
-time (``g``): the per-game branches of this game are many and short."""
+time (``g``): the per-game branches of this game are many and short. Where many games of a batch
+reach the same step together, batched versions run them at once (``_place_batch``,
+``_resolve_districts``, ``_resolve_artworks``, and phases 8, 9 and 1 in ``_close_rounds``); the
+tests hold both equal."""
 
 from __future__ import annotations
 
@@ -17,9 +20,13 @@ from .constants import (
     ROUNDS, ST_ARTWORK, ST_BISHOP, ST_CAPTAIN, ST_DISTRICT, ST_END, ST_INCOME, ST_MARKET, ST_ORDER, ST_OVER,
     ST_PLACE, ST_SETUP, STREAM_DIE, WORKERS, Z_CATHEDRAL, Z_DISTRICT,
 )  # fmt: skip
+from ...core import rng
 from .tables import I_FIORINI, I_INFLUENCE, I_PRESTIGE, I_WORKER
 
 
+# fewer games than this reaching the same step run it one at a time (Python scalars beat index arrays)
+BATCH_MIN = 4
+DISTRICT_BATCH_MIN = 16  # phase 6 takes 8 passes per player: fewer games run faster one at a time
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -84,13 +91,22 @@ class RulesMixin:
             self.refresh_mask(st, g)
 
     def _batched(self, st, run) -> None:
-        """``run()`` with the games reaching phase 7 resolved together (:meth:`_resolve_artworks`) and
-        PLACE masks collected and computed together at the end (one :meth:`place_masks` call for
-        every game that reached a placement one game at a time)."""
-        self._deferred, self._art_queue = [], []
+        """``run()`` with the games reaching phase 6 or 7 resolved together (:meth:`_resolve_districts`,
+        :meth:`_resolve_artworks`) and PLACE masks collected and computed together at the end (one
+        :meth:`place_masks` call for every game that reached a placement one game at a time)."""
+        self._deferred, self._art_queue, self._district_queue = [], [], []
         try:
             run()
-            while self._art_queue:
+            while self._art_queue or self._district_queue:
+                if self._district_queue:
+                    queued, self._district_queue = np.unique(self._district_queue), []
+                    if queued.size >= DISTRICT_BATCH_MIN:
+                        self._resolve_districts(st, queued)
+                        continue
+                    for g in queued.tolist():
+                        if not self._district_step(st, g):
+                            self._continue(st, g)
+                    continue
                 queued, self._art_queue = np.unique(self._art_queue), []
                 if queued.size >= 8:
                     self._resolve_artworks(st, queued)
@@ -99,9 +115,21 @@ class RulesMixin:
                     if not self._artwork_step(st, g):
                         self._continue(st, g)
         finally:
-            G, self._deferred, self._art_queue = np.array(self._deferred, np.int64), None, None
+            G = np.array(self._deferred, np.int64)
+            self._deferred = self._art_queue = self._district_queue = None
         if G.size:
-            st.legal_action_mask[G] = self.place_masks(st, G, st.current_player[G].astype(np.int64))
+            self._set_place_masks(st, G, st.current_player[G].astype(np.int64))
+
+    def _set_place_masks(self, st, G, p) -> None:
+        """The PLACE mask rows of games ``G`` (int[n]) for players ``p`` (int[n]): batched, or one game
+        at a time for a few games (:meth:`_place_mask`, far cheaper than index arrays for one)."""
+        if G.size >= BATCH_MIN:
+            st.legal_action_mask[G] = self.place_masks(st, G, p)
+            return
+        for g, q in zip(G.tolist(), p.tolist()):
+            row = st.legal_action_mask[g]
+            row[:] = False
+            self._place_mask(st, g, q, row)
 
     # ------------------------------------------------------------ dispatch
 
@@ -122,7 +150,9 @@ class RulesMixin:
         self._apply_each(state, games, actions)
 
     def _apply_each(self, state, games, actions) -> None:
-        handlers = self._handlers()
+        handlers = self.__dict__.get("_handler_table")
+        if handlers is None:  # built once per game object: this runs at every step
+            handlers = self.__dict__["_handler_table"] = self._handlers()
         for g, a in zip(games.tolist(), actions.tolist()):
             handlers[int(state.phase[g])](state, g, a)
 
@@ -212,7 +242,7 @@ class RulesMixin:
             st.ptr[Gl] = cand[rows, k]
             st.current_player[Gl] = seats[rows, k]
             st.phase[Gl] = PH_PLACE
-            st.legal_action_mask[Gl] = self.place_masks(st, Gl, seats[rows, k])
+            self._set_place_masks(st, Gl, seats[rows, k])
         for g in G[~live].tolist():
             self._continue(st, g)
 
@@ -244,10 +274,7 @@ class RulesMixin:
             elif stage == ST_INCOME:
                 if st.sub[g] == 0:
                     self._income(st, g)
-                    st.sub[g] = 1
-                    holder = int(st.main_crest[g, self.t.atrio]) if self.t.atrio >= 0 else -1
-                    if holder >= 0:
-                        self.decide(st, g, PH_ATRIO, holder)
+                    if self._offer_atrio(st, g):
                         return
                 self._set_stage(st, g, ST_CAPTAIN)
             elif stage == ST_CAPTAIN:
@@ -282,6 +309,10 @@ class RulesMixin:
                     return
                 self._set_stage(st, g, ST_DISTRICT)
             elif stage == ST_DISTRICT:
+                queue = self.__dict__.get("_district_queue")
+                if queue is not None:
+                    queue.append(g)  # resolved with the batch's other games in phase 6
+                    return
                 if self._district_step(st, g):
                     return
             elif stage == ST_ARTWORK:
@@ -342,6 +373,46 @@ class RulesMixin:
                     st.money[g, p] += n
             st.avail[g, p] = min(WORKERS, workers)
             st.pool[g, p] = WORKERS - st.avail[g, p]
+
+    def _income_batch(self, st, G) -> None:
+        """SPEC §5.2.1 (a)-(b) for games ``G`` (int[n]), batched: family income, the die's resource,
+        workshop and artwork income (:meth:`_income` for many games)."""
+        t, P = self.t, self.num_players
+        seats = np.arange(P)
+        v = 1 + rng.randint(st.seed[G], STREAM_DIE, st.rolls[G], 6)  # int[n]: :meth:`roll` of each game (SPEC §3)
+        st.rolls[G] += 1
+        r = t.die_resource[v - 1]  # int[n]
+        st.income_res[G] = r
+        short = t.cubes[r] - st.res[G[:, None], seats, r[:, None]].sum(1) < P  # D7, before anyone is paid
+        st.money[G] += t.income_fl + t.die_fallback * short[:, None]
+        st.res[G, :, t.marble] += t.income_marble
+        st.res[G, :, t.wood] += t.income_wood
+        paid = ~short
+        st.res[G[paid, None], seats, r[paid, None]] += 1
+        types = st.space_type[G]  # [n, P, 8]
+        built = st.space_built[G] & (types >= 0)
+        types = np.maximum(types, 0)
+        st.money[G] += (t.ws_inc_fl[types] * built).sum(2)
+        st.track[G] += (t.ws_inc_pp[types] * built).sum(2)
+        workers = t.income_workers + (t.ws_inc_workers[types] * built).sum(2)  # [n, P]
+        holder = st.main_crest[G][:, :, None] == seats  # [n, NM, P] the artwork's crest is p's
+        kind, amount = t.art_income_kind, t.art_income_n
+        st.track[G] += (holder * (amount * (kind == I_PRESTIGE))[:, None]).sum(1)
+        st.money[G] += (holder * (amount * (kind == I_FIORINI))[:, None]).sum(1)
+        workers += (holder * (amount * (kind == I_WORKER))[:, None]).sum(1)
+        for m in np.flatnonzero(kind == I_INFLUENCE).tolist():  # one at a time: influence stops at 0 (D5)
+            st.influence[G] = np.maximum(0, st.influence[G] + amount[m] * holder[:, m])
+        st.avail[G] = np.minimum(WORKERS, workers)
+        st.pool[G] = WORKERS - st.avail[G]
+
+    def _offer_atrio(self, st, g) -> bool:
+        """After game g's income (``sub`` 1): True when the Atrio's holder now chooses gold or a sale."""
+        st.sub[g] = 1
+        holder = int(st.main_crest[g, self.t.atrio]) if self.t.atrio >= 0 else -1
+        if holder >= 0:
+            self.decide(st, g, PH_ATRIO, holder)
+            return True
+        return False
 
     def _on_atrio(self, st, g, a) -> None:
         p, t = int(st.current_player[g]), self.t
@@ -551,6 +622,66 @@ class RulesMixin:
         self._set_stage(st, g, ST_ARTWORK)
         return False
 
+    def _resolve_districts(self, st, G) -> None:
+        """:meth:`_district_step` for games ``G`` (int[n]) together: each pass resolves every game's
+        next district space (SPEC §5.2.6, in its order); a game stops at a CONVERT decision, or
+        leaves phase 6 through :meth:`_continue`."""
+        t, P = self.t, self.num_players
+        active = G
+        while active.size:
+            wrapped = active[st.ptr[active] >= P]  # every player's space s done: the next space
+            st.sub[wrapped] += 1
+            st.ptr[wrapped] = 0
+            done = st.sub[active] >= NUM_SPACES
+            for g in active[done].tolist():
+                self._set_stage(st, g, ST_ARTWORK)
+                self._continue(st, g)
+            A = active[~done]
+            s, j = st.sub[A].astype(np.int64), st.ptr[A].astype(np.int64)
+            q = st.order[A, j + ((st.nslots[A] == P + 1) & (j >= 1))].astype(np.int64)  # a double slot once
+            u = st.space_worker[A, q, s].astype(np.int64)  # the worker's family, -1 none
+            w = np.maximum(st.space_type[A, q, s], 0).astype(np.int64)
+            build = (u >= 0) & ~st.space_built[A, q, s]
+            if build.any():
+                self._construct_batch(st, A[build], q[build], s[build], u[build], w[build])
+            run = (u >= 0) & ~build
+            convert = run & t.ws_convert[w]
+            convert &= (st.money[A, u] >= t.ws_spend_fl[w]) & (st.res[A, u] >= t.ws_spend[w]).all(1)
+            gain = run & ~t.ws_convert[w]
+            if gain.any():
+                Gg, ug, wg = A[gain], u[gain], w[gain]
+                st.res[Gg, ug] += t.ws_gain[wg]
+                st.money[Gg, ug] += t.ws_gain_fl[wg]
+                st.track[Gg, ug] += t.ws_gain_pp[wg]
+                st.influence[Gg, ug] = np.maximum(0, st.influence[Gg, ug] + t.ws_gain_inf[wg])  # D5
+            free = run & ~convert  # the worker goes home (a conversion nobody can pay: no gain)
+            st.space_worker[A[free], q[free], s[free]] = -1
+            st.pool[A[free], u[free]] += 1
+            for g, w_g, u_g in zip(A[convert].tolist(), w[convert].tolist(), u[convert].tolist()):
+                st.pend_ws[g] = w_g
+                self.decide(st, g, PH_CONVERT, u_g)
+            active = A[~convert]
+            st.ptr[active] += 1
+
+    def _construct_batch(self, st, G, q, s, u, w) -> None:
+        """Phase 6's constructions in games ``G``: the worker goes home, the owner q pays for the
+        workshop w on space s, or loses prestige and the tile goes back (D22) (as :meth:`_district_step`)."""
+        t = self.t
+        st.space_worker[G, q, s] = -1
+        st.pool[G, u] += 1
+        ok = (st.money[G, q] >= t.ws_cost_fl[w]) & (st.res[G, q] >= t.ws_cost[w]).all(1)
+        Go, qo, so, wo = G[ok], q[ok], s[ok], w[ok]
+        st.money[Go, qo] -= t.ws_cost_fl[wo]
+        st.res[Go, qo] -= t.ws_cost[wo]
+        st.space_built[Go, qo, so] = True
+        st.track[Go, qo] += t.ws_build_pp[wo]
+        st.acq[Go, qo, wo] += 1
+        fail = ~ok
+        Gf, qf, wf = G[fail], q[fail], w[fail]
+        st.space_type[Gf, qf, s[fail]] = -1
+        st.ws_supply[Gf, wf] += 1
+        st.track[Gf, qf] -= t.build_loss
+
     def _gain(self, st, g, u, w) -> None:
         t = self.t
         st.res[g, u] += t.ws_gain[w]
@@ -663,6 +794,9 @@ class RulesMixin:
                 st.track[Gf, pf] -= (t.failure_loss[t.all_zone[bf]] + t.named_loss * (xf < NUM_NAMED)).astype(np.int16)
                 self._release_boxes(st, Gf, pf, bf, xf)
             active = np.concatenate([g[fail], active[~done][~has]])
+        if len(leaving) >= BATCH_MIN:
+            self._close_rounds(st, np.array(leaving))
+            return
         for g in leaving:
             self._set_stage(st, g, ST_ORDER)
             self._continue(st, g)
@@ -772,6 +906,22 @@ class RulesMixin:
 
     # ------------------------------------------------------------ phases 8-9
 
+    def _close_rounds(self, st, G) -> None:
+        """Phases 8, 9 and 1 of games ``G`` (int[n]) that have finished phase 7, batched; each game then
+        goes on from its Atrio choice or phase 2 (:meth:`_continue`), or its end."""
+        st.stage[G], st.ptr[G], st.sub[G] = ST_ORDER, 0, 0
+        self._turn_order_batch(st, G)
+        last = st.round[G] == ROUNDS
+        for g in G[last].tolist():
+            self._finish(st, g)
+        G = G[~last]
+        self._end_of_round_batch(st, G)
+        self._income_batch(st, G)
+        st.stage[G], st.ptr[G] = ST_INCOME, 0
+        for g in G.tolist():
+            if not self._offer_atrio(st, g):
+                self._continue(st, g)
+
     def _turn_order(self, st, g) -> None:
         """SPEC §6.8: Captain, Bishop, Cardinal, the new order (D3, D4, D16)."""
         P = self.num_players
@@ -797,8 +947,9 @@ class RulesMixin:
         st.nslots[g] = len(slots)
         assert len(set(slots)) == P
 
-    def _end_of_round(self, st, g) -> None:
-        """SPEC §5.2.9: everything returns, the Life in Florenza row advances, new characters."""
+    def _return_pieces(self, st, g) -> None:
+        """SPEC §5.2.9's returns, for one game ``g`` or games ``g`` (int[n]): the workers to their
+        families' pools, the pulpits and the unnamed tiles freed, every character to its card."""
         st.pool[g] = WORKERS
         st.avail[g] = 0
         st.detained[g] = 0
@@ -807,8 +958,12 @@ class RulesMixin:
         st.pulpit_own[g] = False
         st.cath_pulpit[g] = -1
         st.unnamed_left[g] = 2
-        in_play = st.char_state[g] == IN_PLAY
         st.char_where[g] = ON_CARD
+
+    def _end_of_round(self, st, g) -> None:
+        """SPEC §5.2.9: everything returns, the Life in Florenza row advances, new characters."""
+        self._return_pieces(st, g)
+        in_play = st.char_state[g] == IN_PLAY
         leaving = in_play & (st.life[g] == 1)
         st.char_state[g, leaving] = GONE
         st.life[g, leaving] = 0
@@ -816,6 +971,58 @@ class RulesMixin:
         for _ in range(int(leaving.sum())):
             self.draw_character(st, g)
         st.round[g] += 1
+
+    def _turn_order_batch(self, st, G) -> None:
+        """SPEC §6.8 for games ``G`` (int[n]), batched (:meth:`_turn_order` for many games)."""
+        t, P = self.t, self.num_players
+        rows = np.arange(G.size)
+        double = st.nslots[G] == P + 1  # the old order: a double office holder's slots once
+        old = np.where(double[:, None], np.concatenate([st.order[G, :1], st.order[G, 2 : P + 1]], 1),
+                       st.order[G, :P]).astype(np.int64)  # fmt: skip
+        track = st.track[G]
+        top = track.max(1, keepdims=True)
+        captain = np.where((track == top).sum(1) == 1, track.argmax(1), -1)  # a tie elects nobody
+        has = captain >= 0
+        Gc, c = G[has], captain[has]
+        st.certs[Gc, c] += st.track[Gc, c]
+        st.track[Gc, c] = 0
+        inf = st.influence[G]
+        top = inf.max(1, keepdims=True)
+        bishop = np.where(((inf == top).sum(1) == 1) & (top[:, 0] >= t.bishop_min), inf.argmax(1), -1)
+        cardinal = (bishop >= 0) & ((st.bishop[G] == bishop) | (inf[rows, bishop] >= t.cardinal_influence))
+        Gk, k = G[cardinal], bishop[cardinal]
+        st.track[Gk, k] += t.cardinal_pp
+        st.influence[Gk, k] = 0
+        st.captain[G], st.bishop[G] = captain, bishop
+        # the new order: Captain, Bishop, then the others in their old order
+        has_bishop = bishop >= 0
+        offices = has.astype(np.int64) + has_bishop
+        others = (old != captain[:, None]) & (old != bishop[:, None])  # [n, P]
+        order = np.full((G.size, P + 1), -1, np.int64)
+        order[rows[has], 0] = captain[has]
+        order[rows[has_bishop], has[has_bishop].astype(np.int64)] = bishop[has_bishop]
+        slot = offices[:, None] + np.cumsum(others, 1) - 1
+        order[np.broadcast_to(rows[:, None], old.shape)[others], slot[others]] = old[others]
+        st.order[G] = order
+        st.nslots[G] = offices + others.sum(1)
+
+    def _end_of_round_batch(self, st, G) -> None:
+        """SPEC §5.2.9 for games ``G`` (int[n]), batched (:meth:`_end_of_round` for many games)."""
+        self._return_pieces(st, G)
+        in_play = st.char_state[G] == IN_PLAY
+        life = st.life[G]
+        leaving = in_play & (life == 1)
+        st.char_state[G] = np.where(leaving, GONE, st.char_state[G])
+        st.life[G] = np.where(leaving, 0, np.where(in_play, life - 1, life))
+        draws = leaving.sum(1)
+        for i in range(int(draws.max(initial=0))):  # a new character for each leaving one (D14: none left, none)
+            D = G[(draws > i) & (st.bag_pos[G] < NUM_NAMED)]
+            c = st.bag[D, st.bag_pos[D]].astype(np.int64)
+            st.bag_pos[D] += 1
+            st.char_state[D, c] = IN_PLAY
+            st.life[D, c] = self.t.rounds[c]
+            st.char_where[D, c] = ON_CARD
+        st.round[G] += 1
 
     def draw_character(self, st, g) -> None:
         """The next character of the bag goes under its Life in Florenza card (D14: none left, none)."""
