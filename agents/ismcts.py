@@ -42,7 +42,8 @@ key            default    meaning
 ``bias``       ``1``      weight of that bias, ``bias / (visits + 1)`` added to its UCB score
 ``top``        ``0``      with the prior: only the ``top`` legal actions the heuristic rates
                           best are candidates at every tree step (needs a heuristic with a
-                          ``scores(obs, mask)`` method: Firenze, the Florenza card game); 0: all
+                          ``scores(obs, mask)`` method: Firenze, the Florenza card game,
+                          Medici); 0: all
 ``keep``       ``0``      with the prior: play the heuristic's move unless another root action
                           beats it by ``keep`` standard errors, counting only simulations
                           played to the end of the game (0: the most visited action)

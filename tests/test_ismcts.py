@@ -250,9 +250,9 @@ def test_top_restricts_the_candidates_to_the_heuristic_best_rated():
 
 
 def test_top_and_keep_need_a_rating_heuristic_prior():
-    medici = florentine_envs.make("medici", num_players=2)
+    princes, medici = (florentine_envs.make(name, num_players=2) for name in ("princes", "medici"))
     with pytest.raises(ValueError, match="top=3 needs a heuristic that rates every action"):
-        make_agent("ismcts:10:prior=heuristic:top=3", medici)
+        make_agent("ismcts:10:prior=heuristic:top=3", princes)
     with pytest.raises(ValueError, match="need prior=heuristic"):
         make_agent("ismcts:10:keep=2", medici)
 
@@ -328,3 +328,50 @@ def test_pair_plays_the_heuristic_move_without_evidence_against_it():
     expected = heuristic.act(obs, state.legal_action_mask)
     agent = make_agent(PAIRED.replace("keep=1", "keep=1000"), game, seed=4)
     np.testing.assert_array_equal(agent.act_state(state, rows), expected)
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_medici_heuristic_scores_rate_every_legal_move_and_act_plays_the_best(num_players):
+    # the rating top= ranks Medici's moves by: -inf exactly where illegal, and the heuristic's
+    # own move is the best rated (ties: the lower action id), in both phases of a turn
+    game = florentine_envs.make("medici", num_players=num_players)
+    heuristic = make_agent("heuristic", game, seed=0)
+    state = positions(game, num_games=8, moves=(0, 1, 2, 9, 30))
+    obs, mask = game.observe(state, state.current_player), state.legal_action_mask
+    rating = heuristic.scores(obs, mask)
+    assert rating.shape == mask.shape
+    np.testing.assert_array_equal(np.isfinite(rating), mask)
+    np.testing.assert_array_equal(rating.argmax(1), heuristic.act(obs, mask))
+    phases = {frozenset(np.flatnonzero(m).tolist()) <= {0, 1} for m in mask}
+    assert phases == {True, False}, "reveal and take decisions were both rated"
+
+
+def test_medici_stop_rating_is_the_best_load_against_the_bar():
+    # with three or more players the heuristic stops revealing once the market offers a load
+    # worth its threshold (12 before the first reveal): stop is rated by that load, reveal by the bar
+    game = florentine_envs.make("medici", num_players=3)
+    heuristic = make_agent("heuristic", game, seed=0)
+    state = positions(game, num_games=16, moves=(0, 1, 2, 9, 30))
+    obs, mask = game.observe(state, state.current_player), state.legal_action_mask
+    rating = heuristic.scores(obs, mask)
+    both = np.flatnonzero(mask[:, 0] & mask[:, 1])
+    assert both.size
+    revealed = heuristic.field(obs, "revealed_this_turn")[both, 0].astype(int)
+    bar = np.array(heuristic.stop_threshold)[revealed]
+    np.testing.assert_allclose(rating[both, 0], bar)  # one ulp below the bar
+    assert (rating[both, 0] < bar).all()
+    stops = rating[both, 1] >= bar
+    np.testing.assert_array_equal(heuristic.act(obs[both], mask[both]) == 1, stops)
+
+
+def test_pair_with_top_tries_only_the_best_rated_moves():
+    game, state, rows, heuristic, obs = heuristic_positions("medici", 2)
+    rating = heuristic.scores(obs, state.legal_action_mask)
+    agent = make_agent(PAIRED + ":top=2", game, seed=4)
+    agent.act_state(state, rows)
+    searched = np.flatnonzero(state.legal_action_mask.sum(1) > 1)
+    wide = 0
+    for tree, r in zip(agent.last_trees, searched):
+        assert set(tree.root_visits()) == set(np.argsort(-rating[r], kind="stable")[:2].tolist())
+        wide += state.legal_action_mask[r].sum() > 2
+    assert wide, "some position had more than two legal moves: the restriction was tested"
