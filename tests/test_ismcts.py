@@ -375,3 +375,12 @@ def test_pair_with_top_tries_only_the_best_rated_moves():
         assert set(tree.root_visits()) == set(np.argsort(-rating[r], kind="stable")[:2].tolist())
         wide += state.legal_action_mask[r].sum() > 2
     assert wide, "some position had more than two legal moves: the restriction was tested"
+
+
+def test_pair_decision_is_independent_of_the_batch():
+    game = florentine_envs.make("medici", num_players=2)
+    state = positions(game)
+    rows = np.arange(state.batch_size)
+    together = make_agent(PAIRED, game, seed=5).act_state(state, rows)
+    agent = make_agent(PAIRED, game, seed=5)
+    np.testing.assert_array_equal(together, [int(agent.act_state(state, [r])[0]) for r in rows])
