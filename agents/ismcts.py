@@ -42,13 +42,20 @@ key            default    meaning
 ``bias``       ``1``      weight of that bias, ``bias / (visits + 1)`` added to its UCB score
 ``top``        ``0``      with the prior: only the ``top`` legal actions the heuristic rates
                           best are candidates at every tree step (needs a heuristic with a
-                          ``scores(obs, mask)`` method: Firenze, the Florenza card game); 0: all
+                          ``scores(obs, mask)`` method: Firenze, the Florenza card game,
+                          Medici); 0: all
 ``keep``       ``0``      with the prior: play the heuristic's move unless another root action
                           beats it by ``keep`` standard errors, counting only simulations
                           played to the end of the game (0: the most visited action)
 ``plies``      ``0``      tree moves per simulation at most, then the rollout (1: only the
                           root branches, each move judged by the rollout policy's
                           continuation; 0: no limit)
+``pair``       ``0``      1 (with the prior, ``keep`` and ``dets``): every root candidate is
+                          tried on the same determinisations (round robin: simulation i
+                          plays candidate ``i mod A`` on determinisation
+                          ``floor(i / A) mod dets``, not UCB), and ``keep`` tests each move's
+                          paired differences from the heuristic's move, so the luck of the
+                          draw cancels (Medici, where it dwarfs the moves' differences)
 =============  =========  ===================================================================
 
 e.g. ``ismcts:400:depth=20:value=margin``. The defaults are the textbook algorithm; the
@@ -56,7 +63,9 @@ strongest settings measured (README, "Agents") add ``prior=heuristic``, and on F
 random rollouts say nothing and the running score a few moves ahead says little, judge the
 heuristic's best moves by its own continuation and leave its move only on evidence from
 finished games, ``prior=heuristic:top=3:plies=1:rollout=heuristic:depth=40:value=margin:keep=1:wave=4``
-(README: 67 % of 100 games against the Firenze heuristic with 16 simulations). Ranks and scores
+(README: 67 % of 100 games against the Firenze heuristic with 16 simulations); on Medici,
+where what the deck brings next outweighs the difference between two moves, the same with
+``pair=1`` (README). Ranks and scores
 are the game's own (``game.ranks``, ``game.running_scores``), so a rollout cut by ``depth`` is scored as the game
 stands at that point.
 
@@ -97,6 +106,9 @@ pseudo-observation). A rollout cut by ``depth`` is valued by a guess whose bias 
 simulations removes (in Firenze the running score 20 moves ahead hardly predicts the end), so
 such simulations steer the tree but never overrule the prior; and a decision whose first wave
 reaches no end of game stops there and plays the heuristic's move (no evidence can come).
+With ``pair=1`` the test is paired: a move's value minus the heuristic move's on each
+determinisation both were tried on (common random numbers; the rollouts of one determinisation
+share their seed), so only the difference the move makes is weighed, not the deal.
 Chance outcomes are fixed by the determinisation; they branch the tree only as far as the
 searching player sees them.
 
@@ -161,11 +173,12 @@ class ISMCTSConfig:
     top: int = 0
     keep: float = 0.0
     plies: int = 0
+    pair: int = 0
 
     #: spec key -> field name
     KEYS = {"rollout": "rollout", "c": "exploration", "depth": "depth", "dets": "determinizations",
             "wave": "wave", "value": "value", "scale": "scale", "prior": "prior", "bias": "bias",
-            "top": "top", "keep": "keep", "plies": "plies"}  # fmt: skip
+            "top": "top", "keep": "keep", "plies": "plies", "pair": "pair"}  # fmt: skip
 
     @classmethod
     def parse(cls, spec: str) -> ISMCTSConfig:
@@ -213,6 +226,9 @@ class ISMCTSConfig:
             (self.plies >= 0, f"plies={self.plies} must be >= 0 (0: the tree grows as deep as it likes)"),
             (self.prior == "heuristic" or not (self.top or self.keep),
              "top= and keep= rank moves by the heuristic: they need prior=heuristic"),
+            (self.pair in (0, 1), f"pair={self.pair} must be 0 or 1"),
+            (not self.pair or (self.keep > 0 and self.determinizations > 0),
+             "pair=1 compares moves on shared determinisations by the keep test: it needs keep= and dets="),
         ]
         for ok, message in checks:
             if not ok:
@@ -269,7 +285,7 @@ class SearchTree:
     """
 
     __slots__ = ("edges", "outcomes", "visits", "total", "available", "seed", "expansions", "anchor",
-                 "ended", "ended_total", "ended_squares", "simulations_ended")
+                 "ended", "ended_total", "ended_squares", "simulations_ended", "paired")
 
     def __init__(self, seed: int):
         self.edges: list[dict[int, int]] = [{}]  # per node: action -> edge
@@ -286,6 +302,9 @@ class SearchTree:
         self.seed = seed  # uint64 seed of the random expansion choices
         self.expansions = 0
         self.anchor = -1  # the prior's move at the root (-1: no prior)
+        #: with ``pair``: root action -> {determinisation: [summed value, simulations]} of the
+        #: simulations played to the end
+        self.paired: dict[int, dict[int, list[float]]] = {}
 
     def select(
         self, node: int, legal: list[int], exploration: float, hint: int = -1, bias: float = 0.0
@@ -350,6 +369,25 @@ class SearchTree:
             self.ended_total[edge] += value
             self.ended_squares[edge] += value * value
 
+    def record_paired(self, action: int, determinisation: int, value: float) -> None:
+        """``pair``: a simulation through root ``action`` on ``determinisation`` played to the end."""
+        held = self.paired.setdefault(action, {}).setdefault(determinisation, [0.0, 0.0])
+        held[0] += value
+        held[1] += 1.0
+
+    def paired_difference(self, action: int) -> tuple[float, float] | None:
+        """(mean, squared standard error) of ``action``'s value minus the anchor's over the
+        determinisations both were played to the end on; None for fewer than two. The spread is
+        shrunk by one pseudo-observation of 1/12, as in :meth:`mean_and_error`."""
+        mine, anchor = self.paired.get(action, {}), self.paired.get(self.anchor, {})
+        shared = sorted(mine.keys() & anchor.keys())
+        if len(shared) < 2:
+            return None
+        diffs = np.array([mine[d][0] / mine[d][1] - anchor[d][0] / anchor[d][1] for d in shared])
+        n = diffs.size
+        spread = float(((diffs - diffs.mean()) ** 2).sum()) + 1.0 / 12.0
+        return float(diffs.mean()), spread / (n * n)
+
     def best_action(self, keep: float = 0.0) -> int:
         """The most visited root action (ties: higher mean value, then lower action id); with
         ``keep`` > 0, the prior's move unless another root action beats it by ``keep`` standard
@@ -359,6 +397,13 @@ class SearchTree:
         root, visits, total = self.edges[0], self.visits, self.total
         if keep <= 0 or self.anchor not in root:
             return min(root, key=lambda a: (-visits[root[a]], -total[root[a]] / visits[root[a]], a))
+        if self.paired:  # pair: each move against the anchor on the determinisations both saw
+            choice, choice_gain = self.anchor, 0.0
+            for action in sorted(self.paired):
+                found = self.paired_difference(action) if action != self.anchor else None
+                if found and found[0] > choice_gain and found[0] > keep * math.sqrt(found[1]):
+                    choice, choice_gain = action, found[0]
+            return choice
         anchor = self.mean_and_error(root[self.anchor])
         if anchor is None:
             return self.anchor
@@ -472,6 +517,7 @@ class ISMCTSAgent(Agent):
         fixed = None
         if cfg.determinizations:  # a fixed set per decision, cycled over the iterations
             fixed = [self.determinise(roots, m, int(players[m]), seeds[m], 0, cfg.determinizations) for m in range(M)]
+        candidates = self.root_candidates(roots) if cfg.pair else None
         live = np.arange(M)  # the decisions still searched
         for first in range(0, cfg.simulations, cfg.wave):
             if cfg.keep and first:
@@ -482,18 +528,34 @@ class ISMCTSAgent(Agent):
                     break
             size = min(cfg.wave, cfg.simulations - first)
             iterations = first + np.arange(size)
+            forced = None
+            if candidates is not None:  # round robin: candidate i mod A on determinisation i // A
+                counts = {m: len(candidates[m]) for m in live.tolist()}
+                det_of = np.concatenate([(iterations // counts[m]) % cfg.determinizations for m in live])
+                forced = np.concatenate([np.take(candidates[m], iterations % counts[m]) for m in live])
+            elif fixed is not None:
+                det_of = np.tile(iterations % cfg.determinizations, live.size)
+            else:
+                det_of = np.tile(iterations, live.size)  # a fresh determinisation per iteration
             if fixed is not None:
-                dets = [fixed[m].select(iterations % cfg.determinizations) for m in live]
+                dets = [fixed[m].select(det_of[k * size : (k + 1) * size]) for k, m in enumerate(live)]
             else:
                 dets = [self.determinise(roots, m, int(players[m]), seeds[m], 1 + first, size) for m in live]
             tree_of = np.repeat(live, size)  # int[n*size] tree of each simulation
             # with a fixed set, simulations of one determinisation share their rollout randomness
             # too (common random numbers: the moves they try are compared on the same luck)
-            streams = iterations % cfg.determinizations if fixed is not None else iterations
-            rollout_seeds = hash64(seeds[tree_of], _STREAM_ROLLOUT, np.tile(streams, live.size))
-            self.run_wave(stack_states(dets), trees, tree_of, rollout_seeds, players[tree_of])
+            rollout_seeds = hash64(seeds[tree_of], _STREAM_ROLLOUT, det_of)
+            self.run_wave(stack_states(dets), trees, tree_of, rollout_seeds, players[tree_of], forced, det_of)
         self.last_trees = trees
         return np.array([tree.best_action(cfg.keep) for tree in trees], np.int64)
+
+    def root_candidates(self, roots: State) -> list[np.ndarray]:
+        """Per root (``pair``): the moves tried in turn, int[A] -- the heuristic's ``top`` rated
+        or every legal move -- the same in every determinisation (a redraw keeps the legal moves)."""
+        _, candidates = self.guide(roots, np.arange(roots.batch_size))
+        if candidates is None:
+            return [np.flatnonzero(m) for m in roots.legal_action_mask]
+        return [np.array(c, np.int64) for c in candidates]
 
     def determinise(self, roots: State, game: int, player: int, seed, counter: int, copies: int) -> State:
         """``copies`` determinisations of root ``game`` for ``player``, from (seed, counter)."""
@@ -501,10 +563,12 @@ class ISMCTSAgent(Agent):
         return self.game.randomize_hidden(repeat_game(roots, game, copies), player, redraw_seed)
 
     def run_wave(self, batch: State, trees: list[SearchTree], tree_of: np.ndarray, seeds: np.ndarray,
-                 observers: np.ndarray) -> None:  # fmt: skip
+                 observers: np.ndarray, forced: np.ndarray | None = None,
+                 det_of: np.ndarray | None = None) -> None:  # fmt: skip
         """Run one simulation per game of ``batch`` (R determinised roots, R = len(tree_of)),
         simulation r in tree ``trees[tree_of[r]]`` for the player ``observers[r]``, with
-        rollout seed ``seeds[r]``; then back up."""
+        rollout seed ``seeds[r]``; then back up. ``forced`` (int[R], ``pair``): each
+        simulation's root move, and ``det_of`` (int[R]) its determinisation, for the paired test."""
         game, cfg = self.game, self.config
         R = batch.batch_size
         node = [0] * R  # current tree node of each simulation
@@ -537,6 +601,8 @@ class ISMCTSAgent(Agent):
             for i, b in enumerate(searching.tolist()):
                 r = int(row[b])
                 legal = candidates[i] if candidates else np.flatnonzero(batch.legal_action_mask[b]).tolist()
+                if forced is not None and not paths[r]:
+                    legal = [int(forced[r])]  # pair: the root move is the round robin's
                 edge, action, expanded = trees[tree_of[r]].select(
                     node[r], legal, cfg.exploration, hints[i], cfg.bias
                 )
@@ -559,6 +625,8 @@ class ISMCTSAgent(Agent):
             tree.simulations_ended += bool(played_out[r])
             for edge, mover in paths[r]:
                 tree.record(edge, value[mover], played_out[r])
+            if forced is not None and played_out[r]:
+                tree.record_paired(int(forced[r]), int(det_of[r]), float(value[paths[r][0][1]]))
 
     def descend(self, batch, searching, row, edges, node, in_tree, trees, tree_of, observers) -> None:
         """After a tree move: move each simulation still in its tree (rows ``searching`` of

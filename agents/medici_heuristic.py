@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from florentine_envs.games.medici.medici import (
-    REVEAL,
-    STOP,
-    TAKE_LAST,
-    TAKE_LAST_AND_2ND,
-    TAKE_LAST_AND_3RD,
-    TAKE_LAST_THREE,
-)
+from florentine_envs.games.medici.medici import ACTION_NAMES, REVEAL, STOP, TAKES
 from florentine_envs.testing import random_legal_actions
 
 from .base import Agent
+
+
+#: worth of ``stop`` when no load fits (cannot happen with a card in the market; finite, as
+#: -inf marks an illegal action)
+NOTHING_FITS = -1e9
 
 
 class MediciHeuristic(Agent):
@@ -70,16 +68,23 @@ class MediciHeuristic(Agent):
         util = self.kind_value + self.kind_icons * colour_worth - self.slot_cost * self.kind_nongreen
         return np.concatenate([util, np.full((B, 1), -1e9)], axis=1)
 
-    def act(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    def scores(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """float[B, NUM_ACTIONS]: the worth of every action (-inf: illegal); ``act`` plays the
+        best (ties: the lower action id). Search agents rank candidate moves by it (``top``).
+
+        A take is worth the summed utilities of the cards it loads. While revealing, ``stop`` is
+        worth the best load the market offers now and ``reveal`` the bar that load must reach
+        (the stop threshold, less one ulp so that a load exactly at the bar stops, as the rule
+        says: stop as soon as the market offers a good enough load)."""
         B = obs.shape[0]
         mask = np.asarray(mask, bool)
         K1 = len(self.kind_value) + 1
         # the first three blocks of the market line: the cards a take can reach, last card first
-        last3 = self.field(obs, "market_line")[:, : 3 * K1].reshape(B, 3, K1).argmax(-1)  # kinds (K = none)
+        last3 = self.field(obs, "market_line")[:, : 3 * K1].reshape(B, 3, K1).argmax(-1)  # int[B, 3], K: none
         util = self.card_utilities(obs)
-        u = np.take_along_axis(util, last3, axis=1)  # [B, 3]
-        options = np.stack([u[:, 0], u[:, 0] + u[:, 1], u[:, 0] + u[:, 2], u.sum(1)], axis=1)
-        take_actions = np.array([TAKE_LAST, TAKE_LAST_AND_2ND, TAKE_LAST_AND_3RD, TAKE_LAST_THREE])
+        u = np.take_along_axis(util, last3, axis=1)  # float[B, 3]
+        options = np.stack([u[:, 0], u[:, 0] + u[:, 1], u[:, 0] + u[:, 2], u.sum(1)], axis=1)  # float[B, 4]
+        take_actions = np.array(TAKES)
         # On the reveal decision, judge the market as it stands by the combinations that fit.
         free = self.game.capacity - self.field(obs, "ship_slots")[:, 0]
         ng = self.kind_nongreen[np.minimum(last3, K1 - 2)] * (last3 < K1 - 1)
@@ -88,15 +93,19 @@ class MediciHeuristic(Agent):
             [has[:, 0], has[:, 1] & (ng[:, 0] + ng[:, 1] <= free), has[:, 2] & (ng[:, 0] + ng[:, 2] <= free),
              has[:, 2] & (ng.sum(1) <= free)], axis=1)  # fmt: skip
         in_take_phase = mask[:, take_actions].any(1)
-        usable = np.where(in_take_phase[:, None], mask[:, take_actions], fits)
-        scored = np.where(usable, options, -np.inf)
-        best_take = take_actions[scored.argmax(1)]
-        best_value = scored.max(1)
+        best_load = np.where(fits, options, -np.inf).max(1)
         revealed = self.field(obs, "revealed_this_turn")[:, 0].astype(int).clip(0, 2)
-        threshold = np.asarray(self.stop_threshold)[revealed]
-        stop = mask[:, STOP] & ((best_value >= threshold) | ~mask[:, REVEAL])
-        actions = np.where(in_take_phase, best_take, np.where(stop, STOP, REVEAL))
+        bar = np.nextafter(np.asarray(self.stop_threshold)[revealed], -np.inf)  # inf (2 players) -> max float
+        worth = np.full((B, len(ACTION_NAMES)), -np.inf)
+        worth[:, take_actions] = np.where(in_take_phase[:, None], options, -np.inf)
+        worth[:, REVEAL] = np.where(in_take_phase, -np.inf, bar)
+        worth[:, STOP] = np.where(in_take_phase, -np.inf, np.maximum(best_load, NOTHING_FITS))
+        return np.where(mask, worth, -np.inf)
+
+    def act(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        mask = np.asarray(mask, bool)
+        actions = self.scores(obs, mask).argmax(1)
         # never return an illegal action, whatever the tables say
-        legal = mask[np.arange(B), actions]
+        legal = mask[np.arange(mask.shape[0]), actions]
         fallback = random_legal_actions(mask, self.rng)
         return np.where(legal, actions, fallback)

@@ -175,6 +175,9 @@ def test_kth_legal_is_uniform_over_legal_actions():
         ("ismcts:10:bias=nan", "bias=nan must be >= 0"),
         ("ismcts:10:prior=heuristic:top=-1", "top=-1 must be >= 0"),
         ("ismcts:10:prior=heuristic:keep=-1", "keep=-1.0 must be >= 0"),
+        ("ismcts:10:prior=heuristic:keep=1:dets=4:pair=2", "pair=2 must be 0 or 1"),
+        ("ismcts:10:prior=heuristic:keep=1:pair=1", "pair=1 .* needs keep= and dets="),
+        ("ismcts:10:prior=heuristic:dets=4:pair=1", "pair=1 .* needs keep= and dets="),
     ],
 )
 def test_bad_specs_are_refused(spec, message):
@@ -247,9 +250,9 @@ def test_top_restricts_the_candidates_to_the_heuristic_best_rated():
 
 
 def test_top_and_keep_need_a_rating_heuristic_prior():
-    medici = florentine_envs.make("medici", num_players=2)
+    princes, medici = (florentine_envs.make(name, num_players=2) for name in ("princes", "medici"))
     with pytest.raises(ValueError, match="top=3 needs a heuristic that rates every action"):
-        make_agent("ismcts:10:prior=heuristic:top=3", medici)
+        make_agent("ismcts:10:prior=heuristic:top=3", princes)
     with pytest.raises(ValueError, match="need prior=heuristic"):
         make_agent("ismcts:10:keep=2", medici)
 
@@ -280,3 +283,104 @@ def test_plies_limits_the_tree_and_keep_stops_where_no_game_ends():
     keeping = make_agent("ismcts:12:prior=heuristic:keep=1:plies=1:depth=3:wave=4", game, seed=4)
     keeping.act_state(state, rows)
     assert all(sum(tree.root_visits().values()) == 4 for tree in keeping.last_trees)
+
+
+PAIRED = "ismcts:24:prior=heuristic:plies=1:rollout=heuristic:keep=1:pair=1:dets=24:wave=8"
+
+
+def test_pair_tries_every_move_on_the_same_determinisations():
+    game, state, rows, _, _ = heuristic_positions("medici", 2)
+    agent = make_agent(PAIRED, game, seed=4)
+    agent.act_state(state, rows)
+    searched = np.flatnonzero(state.legal_action_mask.sum(1) > 1)
+    assert len(agent.last_trees) == searched.size
+    for tree, r in zip(agent.last_trees, searched):
+        legal = np.flatnonzero(state.legal_action_mask[r]).tolist()
+        visits = tree.root_visits()
+        assert sorted(visits) == legal  # round robin: every legal move, not UCB's choice
+        assert max(visits.values()) - min(visits.values()) <= 1
+        # candidate i mod A on determinisation i // A: the first 24 // A determinisations are shared
+        shared = set(range(24 // len(legal)))
+        assert all(set(tree.paired[a]) >= shared for a in legal), "every move saw the same deals"
+
+
+def test_pair_weighs_the_difference_not_the_deal():
+    from agents.ismcts import SearchTree
+
+    # on each of 16 deals the other move is worth 0.1 more than the anchor, while the deals
+    # themselves range from 0.05 to 0.85: unpaired, the spread of the deals hides the difference
+    tree = SearchTree(seed=1)
+    deals = np.linspace(0.05, 0.85, 16)
+    for action, gain in ((0, 0.0), (1, 0.1)):
+        for d, luck in enumerate(deals):
+            edge, _, _ = tree.select(0, [action], exploration=0.7, hint=0)
+            tree.record(edge, luck + gain, ended=True)
+            tree.record_paired(action, d, luck + gain)
+    mean, squared_error = tree.paired_difference(1)
+    assert mean == pytest.approx(0.1) and squared_error < 0.001
+    assert tree.best_action(keep=2.0) == 1
+    tree.paired.clear()  # the unpaired test of the same simulations keeps the heuristic's move
+    assert tree.best_action(keep=2.0) == 0
+
+
+def test_pair_plays_the_heuristic_move_without_evidence_against_it():
+    game, state, rows, heuristic, obs = heuristic_positions("medici", 2)
+    expected = heuristic.act(obs, state.legal_action_mask)
+    agent = make_agent(PAIRED.replace("keep=1", "keep=1000"), game, seed=4)
+    np.testing.assert_array_equal(agent.act_state(state, rows), expected)
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_medici_heuristic_scores_rate_every_legal_move_and_act_plays_the_best(num_players):
+    # the rating top= ranks Medici's moves by: -inf exactly where illegal, and the heuristic's
+    # own move is the best rated (ties: the lower action id), in both phases of a turn
+    game = florentine_envs.make("medici", num_players=num_players)
+    heuristic = make_agent("heuristic", game, seed=0)
+    state = positions(game, num_games=8, moves=(0, 1, 2, 9, 30))
+    obs, mask = game.observe(state, state.current_player), state.legal_action_mask
+    rating = heuristic.scores(obs, mask)
+    assert rating.shape == mask.shape
+    np.testing.assert_array_equal(np.isfinite(rating), mask)
+    np.testing.assert_array_equal(rating.argmax(1), heuristic.act(obs, mask))
+    phases = {frozenset(np.flatnonzero(m).tolist()) <= {0, 1} for m in mask}
+    assert phases == {True, False}, "reveal and take decisions were both rated"
+
+
+def test_medici_stop_rating_is_the_best_load_against_the_bar():
+    # with three or more players the heuristic stops revealing once the market offers a load
+    # worth its threshold (12 before the first reveal): stop is rated by that load, reveal by the bar
+    game = florentine_envs.make("medici", num_players=3)
+    heuristic = make_agent("heuristic", game, seed=0)
+    state = positions(game, num_games=16, moves=(0, 1, 2, 9, 30))
+    obs, mask = game.observe(state, state.current_player), state.legal_action_mask
+    rating = heuristic.scores(obs, mask)
+    both = np.flatnonzero(mask[:, 0] & mask[:, 1])
+    assert both.size
+    revealed = heuristic.field(obs, "revealed_this_turn")[both, 0].astype(int)
+    bar = np.array(heuristic.stop_threshold)[revealed]
+    np.testing.assert_allclose(rating[both, 0], bar)  # one ulp below the bar
+    assert (rating[both, 0] < bar).all()
+    stops = rating[both, 1] >= bar
+    np.testing.assert_array_equal(heuristic.act(obs[both], mask[both]) == 1, stops)
+
+
+def test_pair_with_top_tries_only_the_best_rated_moves():
+    game, state, rows, heuristic, obs = heuristic_positions("medici", 2)
+    rating = heuristic.scores(obs, state.legal_action_mask)
+    agent = make_agent(PAIRED + ":top=2", game, seed=4)
+    agent.act_state(state, rows)
+    searched = np.flatnonzero(state.legal_action_mask.sum(1) > 1)
+    wide = 0
+    for tree, r in zip(agent.last_trees, searched):
+        assert set(tree.root_visits()) == set(np.argsort(-rating[r], kind="stable")[:2].tolist())
+        wide += state.legal_action_mask[r].sum() > 2
+    assert wide, "some position had more than two legal moves: the restriction was tested"
+
+
+def test_pair_decision_is_independent_of_the_batch():
+    game = florentine_envs.make("medici", num_players=2)
+    state = positions(game)
+    rows = np.arange(state.batch_size)
+    together = make_agent(PAIRED, game, seed=5).act_state(state, rows)
+    agent = make_agent(PAIRED, game, seed=5)
+    np.testing.assert_array_equal(together, [int(agent.act_state(state, [r])[0]) for r in rows])
