@@ -96,14 +96,15 @@ def test_the_rulebook_auction_example():
 
 def test_wolfgang_pays_a_declined_object_at_its_rolled_last_bid():
     """Rulebook: "If you have already rolled the die for the object Wolfgang buys, the cost he pays
-    is the last bid that you rolled for that object." (card 1: the Jester is leftmost at 6+1D6)."""
-    game, st = at_first_auction(card=1)
+    is the last bid that you rolled for that object." (the example card: the Builder is leftmost at
+    2+1D6)."""
+    game, st = at_first_auction()
     st.die_count[0] = counter_for(int(st.seed[0]), [5])
     wolf_money = int(st.money[0, 1])
-    play(game, st, A_OPEN + S_JESTER)  # 6 + 5: last bid 1,100
+    play(game, st, A_OPEN + S_BUILDER)  # 2 + 5: last bid 700
     play(game, st, A_PASS)
     play(game, st, A_WITHDRAW)
-    assert st.jesters[0, 1] == 1 and st.money[0, 1] == wolf_money - 11
+    assert st.builders[0, 1] == 1 and st.money[0, 1] == wolf_money - 7
     assert st.die_count[0] == counter_for(int(st.seed[0]), [5]) + 1  # no second roll
 
 
