@@ -353,3 +353,26 @@ def test_gymnasium_and_aec_have_one_agent():
     assert aec.agents == ["player_0"]
     text = florentine_envs.make("princes_solo").render(PrincesSolo().init(np.array([1])), 0)
     assert "Wolfgang" in text and "dummy 2" in text
+
+
+def test_round_end_best_work_between_you_and_wolfgang_and_the_start_alternates():
+    """Rulebook: "the scoring of the best Work (between you and Wolfgang only), the passing of the
+    Starting Player marker (between you and Wolfgang only)"."""
+    game, st = at_first_auction()
+    g = np.array([0])
+    st.best_work[0, :2] = 9
+    fame, start = st.fame[0, :2].copy(), int(st.start[0])
+    st.stack_used[0] = False
+    game._round_end(st, g)
+    assert (st.fame[0, :2] == fame + 3).all() and st.start[0] == 1 - start and st.round[0] == 1
+    assert st.automa_card[0] >= 0 and game.ST.back[st.automa_card[0]] == 0  # round 2 draws a 1-2 card
+
+
+def test_wolfgangs_turn_draws_two_cards_even_under_the_exception():
+    """Rulebook: "You must still draw an Automa card for this action, but the contents of the card
+    are ignored."\""""
+    game, st = at_first_auction()
+    st.round[0] = 5  # 2 rounds remain, he holds 3 face-down cards: both actions complete works
+    drawn = int(st.automa_next[0])
+    game._solo_turn_start(st, np.array([0]), np.array([1]))
+    assert st.automa_next[0] == drawn + 2 and st.wolf_up[0, :2].all() and not st.wolf_up[0, 2]
