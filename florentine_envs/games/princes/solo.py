@@ -291,7 +291,7 @@ class SoloRules:
             pending = choice < 0
             # Landscape: the type on his leftmost face-down profession, read by flipping it (D47).
             reach = pending & (entry == 0)
-            self._see(st, g[reach], np.where(x[reach] >= 0, x[reach], -1))
+            self._see(st, g[reach], x[reach])
             land_ok = reach & (x >= 0) & (you != land) & (supply[rows, land] > 0)
             stack = _OBJECT_STACK[entry]  # [n] the stack of a non-landscape entry
             other_ok = pending & (entry != 0) & (you != stack) & (supply[rows, stack] > 0)
@@ -353,7 +353,7 @@ class SoloRules:
         tied = valid & (value == value.max(1, keepdims=True))
         by_id = np.sort(np.where(tied, cards, size), axis=1)  # tied cards in ascending id first
         chosen = by_id[rows, self._tie_pick(st, g, tied.sum(1))]
-        st.under_by[g[:, None], deck, cards] = np.where(valid, -1, st.under_by[g[:, None], deck, cards])
+        st.under_by[np.broadcast_to(g[:, None], cards.shape)[valid], deck, cards[valid]] = -1  # off the deck
         top = (top + k) % size
         length = length - k
         for i in range(ST.draw_count):  # the others under the deck, in the order drawn
