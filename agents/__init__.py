@@ -20,7 +20,7 @@ from .princes_heuristic import PrincesHeuristic
 HEURISTICS = {
     "medici": MediciHeuristic, "firenze": FirenzeHeuristic, "florenza_cards": FlorenzaCardsHeuristic,
     "florenza": FlorenzaHeuristic,
-    "princes": PrincesHeuristic,
+    "princes": PrincesHeuristic, "princes_solo": PrincesHeuristic,
 }
 
 

@@ -670,6 +670,8 @@ class ISMCTSAgent(Agent):
         """float[n, P] in [0, 1]: what the finished simulations in rows ``rows`` (bool[R]) of
         ``state`` are worth to each player."""
         P = self.game.num_players
+        if P == 1:  # one agent against the game itself (the solo Princes): rank 1 is a win or a tie
+            return (self.game.ranks(state)[rows] == 1).astype(np.float64)
         if self.config.value == "margin":
             scores = self.game.running_scores(state.select(np.flatnonzero(rows))).astype(np.float64)  # float[n, P]
             others = (scores.sum(1, keepdims=True) - scores) / (P - 1)

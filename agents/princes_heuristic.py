@@ -93,6 +93,7 @@ from florentine_envs.games.princes.constants import (
     S_RECRUITING,
 )
 from florentine_envs.games.princes.data import FEATURE, FEATURES
+from florentine_envs.games.princes.solo_observation import SOLO_OFFSETS
 from florentine_envs.games.princes.observation import (
     _BUILDERS,
     _BUILT,
@@ -137,7 +138,10 @@ class PrincesHeuristic(Agent):
     def __init__(self, game, seed: int = 0):
         super().__init__(game, seed)
         T = self.T = game.T
-        self.P = game.num_players
+        self.P = game.seats  # seats at the table (the solo game: you, Wolfgang and the dummies)
+        self.solo = bool(getattr(game, "solo", False))
+        #: seats whose principalities the Prestige cards compare (solo: you and Wolfgang, D54)
+        self.scored = 2 if self.solo else self.P
         self.rounds = T.num_rounds
         self.prof_building = np.eye(NUM_BUILDINGS)[T.prof_building]  # [21, 10]
         self.prof_landscape = np.eye(3)[T.prof_landscape]  # [21, 3]
@@ -185,7 +189,7 @@ class PrincesHeuristic(Agent):
     def _prestige_points(self, feats: np.ndarray) -> np.ndarray:
         """float64[n, 14]: what each Prestige card would score for the observer now."""
         T = self.T
-        value = feats[:, :, T.prestige_feature]  # [n, P, 14]
+        value = feats[:, : self.scored, T.prestige_feature]  # [n, P, 14]
         mine = value[:, 0]
         top, low = value.max(1), value.min(1)
         n_top, n_low = (value == top[:, None]).sum(1), (value == low[:, None]).sum(1)
@@ -253,7 +257,11 @@ class PrincesHeuristic(Agent):
         bid = auction[:, 2 * NUM_STACKS + 1]
         stack_limit = np.take_along_axis(np.pad(limit, ((0, 0), (0, 1))), stack[:, None], 1)[:, 0]
         score[rows, A_PASS] = 0.0
-        score[rows, A_RAISE] = np.where(bid[rows] + T.raise_step <= stack_limit[rows], 1.0, -1.0)
+        # the solo game's AUCTION_BID: ``raise`` buys at the rolled price ``bid`` (SPEC SA)
+        price_to_pay = bid if self.solo else bid + T.raise_step
+        score[rows, A_RAISE] = np.where(price_to_pay[rows] <= stack_limit[rows], 1.0, -1.0)
+        if self.solo:
+            self._solo_choose(obs, phase, limit, score)
         rows = phase == PH_LANDSCAPE_PICK
         score[rows, A_LANDSCAPE : A_LANDSCAPE + 3] = self._landscape_values(want_land, land)[rows]
 
@@ -309,6 +317,21 @@ class PrincesHeuristic(Agent):
         return score.argmax(1)
 
     # ------------------------------------------------------------- values
+
+    def _solo_choose(self, obs, phase, limit, score) -> None:
+        """The solo auction (SPEC SA): auction the object whose worth most exceeds its expected
+        price (the card's modifier + 3.5 + 1, or 200 in the final auction); withdraw when none does."""
+        rows = phase == PH_AUCTION_CHOOSE
+        if not rows.any():
+            return
+        solo = self.field(obs, "solo")
+        at = SOLO_OFFSETS["top_panel"]
+        top = solo[:, at : at + 4 * NUM_STACKS].reshape(len(obs), NUM_STACKS, 4)  # has mod, mod, place, excluded
+        final = solo[:, SOLO_OFFSETS["auction"] + 1] > 0
+        expected = np.where(final[:, None], self.game.ST.final_price, top[:, :, 1] + 4.5)
+        surplus = limit - expected
+        score[rows, A_WITHDRAW] = 0.0
+        score[rows, A_OPEN : A_OPEN + NUM_STACKS] = np.where(surplus[rows] >= 0, 1.0 + surplus[rows], UNSCORED / 2)
 
     def _landscape_values(self, want_land: np.ndarray, land: np.ndarray) -> np.ndarray:
         """float64[n, 3]: a landscape's worth: 3 per Profession in hand that wants it, and the

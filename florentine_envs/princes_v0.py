@@ -8,13 +8,15 @@
     ['action_mask', 'observation']
 
 Options: ``characters`` (the Muse and the Princess), ``hard_freedoms`` (2 players),
-``reward`` ("win" | "score"), ``data`` (component data override); see
-``games/princes/SPEC.md``.
+``solo`` (the solo game, one agent: with ``dummies`` and ``difficulty``; also
+``florentine_envs.princes_solo_v0``), ``reward`` ("win" | "score"), ``data`` (component data
+override); see ``games/princes/SPEC.md``.
 
 Changelog (``Princes.version``; the module id, ``metadata["name"]`` and the Gymnasium id
 ``florentine/Princes-v0`` follow it):
 
-* v0 -- first release: the base game for 2-5 players and the Muse and the Princess.
+* v0 -- first release: the base game for 2-5 players and the Muse and the Princess; the solo
+  game against Wolfgang (``solo=True``; the reserved option ``mode`` is gone).
 """
 
 from .core.aec import make_env_functions

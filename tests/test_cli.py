@@ -77,6 +77,10 @@ def test_demo_runs_a_tournament_for_every_game_with_a_heuristic(tmp_path, capsys
                 continue
             data = json.loads((folder / "tournament.json").read_text())
             assert data["rotations"] == "cyclic" and data["games"] == 8
+            if players == 1:  # a one-agent game (the solo Princes): the heuristic alone
+                (heuristic,) = data["agents"]
+                assert heuristic["seat_games"] == [8]
+                continue
             heuristic, random = data["agents"]
             assert heuristic["seat_games"] == [8 // players] * players  # the heuristic visits every seat
             assert random["games"] == 8 * (players - 1)

@@ -14,6 +14,12 @@ from training.tournament import run_tournament
 GAMES = [(name, p) for name in florentine_envs.available_games() for p in florentine_envs.player_counts(name)]
 SMALL = "ismcts:12:wave=4:depth=12"  # a small search: every code path, little time
 
+def players(name: str, wanted: int) -> int:
+    """``wanted`` players if the game has that count, else its first (the solo game has 1)."""
+    counts = florentine_envs.player_counts(name)
+    return wanted if wanted in counts else counts[0]
+
+
 
 def positions(game, num_games=3, seed=0, moves=(0, 7, 23)):
     """A batch of live decisions: games ``seed..`` after each number of random moves."""
@@ -65,16 +71,16 @@ def test_searches_every_game_and_plays_only_legal_moves(name, num_players):
 def test_randomize_hidden_depends_only_on_what_the_player_knows(name):
     # the property the agent relies on to be blind: a redraw of a redrawn state is the redraw
     # of the original (same seed), so nothing of the hidden part survives into a determinisation
-    game = florentine_envs.make(name, num_players=2)
+    game = florentine_envs.make(name, num_players=players(name, 2))
     state = positions(game, moves=(5, 30))
-    for p in range(2):
+    for p in range(game.num_players):
         twice = game.randomize_hidden(game.randomize_hidden(state, p, 5), p, 9)
         assert states_equal(twice, game.randomize_hidden(state, p, 9))
 
 
 @pytest.mark.parametrize("name", florentine_envs.available_games())
 def test_decision_ignores_what_the_player_cannot_see(name):
-    game = florentine_envs.make(name, num_players=2)
+    game = florentine_envs.make(name, num_players=players(name, 2))
     state = positions(game, moves=(6, 25))
     other = redraw_hidden(game, state, seed=77)
     assert not states_equal(state, other), "the redraw changed nothing: the test would be vacuous"
@@ -87,7 +93,7 @@ def test_decision_ignores_what_the_player_cannot_see(name):
 
 @pytest.mark.parametrize("name", florentine_envs.available_games())
 def test_reproducible_and_independent_of_the_batch(name):
-    game = florentine_envs.make(name, num_players=3)
+    game = florentine_envs.make(name, num_players=players(name, 3))
     state = positions(game)
     rows = np.arange(state.batch_size)
     together = make_agent(SMALL, game, seed=5).act_state(state, rows)
@@ -99,7 +105,7 @@ def test_reproducible_and_independent_of_the_batch(name):
 
 @pytest.mark.parametrize("name", sorted(HEURISTICS))
 def test_heuristic_rollouts_and_options(name):
-    game = florentine_envs.make(name, num_players=2)
+    game = florentine_envs.make(name, num_players=players(name, 2))
     state = positions(game, num_games=1)
     rows = np.arange(state.batch_size)
     specs = (

@@ -78,8 +78,10 @@ def test_two_players_harder_freedoms_and_option_errors():
     assert (st.supply_freedoms.sum(1) == 4).all()
     with pytest.raises(ValueError, match="hard_freedoms=True is a 2-player rule"):
         Princes(3, hard_freedoms=True)
-    with pytest.raises(ValueError, match="mode='solo' is not supported yet"):
+    with pytest.raises(TypeError, match="mode"):  # the reserved option is gone: solo=True is the solo game
         Princes(2, mode="solo")
+    with pytest.raises(ValueError, match="num_players=2 is not supported; allowed: 1"):
+        Princes(2, solo=True)
     with pytest.raises(ValueError, match="characters must be True or False"):
         Princes(2, characters="yes")
     with pytest.raises(ValueError, match="unknown option"):

@@ -11,6 +11,7 @@ import pytest
 from princes_rules_text import quote_meta_test
 from princes_scenarios import deck_list, legal_names, new_game
 
+import florentine_envs
 from florentine_envs.games.princes import Princes
 from florentine_envs.games.princes.constants import DECK_BONUS, DECK_PRESTIGE, DECK_PROFESSIONS, PH_AUCTION_CHOOSE
 
@@ -177,13 +178,12 @@ def test_each_player_starts_with_an_empty_principality_and_a_free_pawn():
 
 
 def test_the_standard_side_is_the_game_played():
-    """Rulebook (the co-operative side and the solo game are issue 13; asked for, they are refused):
+    """Rulebook (the co-operative side is issue 13; asked for, it is refused):
 
     "Decide collectively if you want to play with the standard side (A) or the side with co-operative building rules (B) (explained on pages 16-17)."
     "For your first game we recommend playing with the standard side."
     """
-    assert Princes(3).options["mode"] == "standard"
-    for mode in ("cooperative", "solo"):
-        with pytest.raises(ValueError, match="standard"):
-            Princes(3, mode=mode)
+    assert "mode" not in Princes(3).options  # the standard side; the solo game is the option solo
+    with pytest.raises(ValueError, match="unknown option"):
+        florentine_envs.make("princes", num_players=3, cooperative=True)
 

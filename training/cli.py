@@ -133,7 +133,10 @@ def cmd_play(args, read=input, write=print) -> int:
 
 
 def demo_lineup(players: int) -> list[str]:
-    """The demo table: one heuristic against random agents in every other seat."""
+    """The demo table: one heuristic against random agents in every other seat (a one-agent game,
+    the solo Princes, seats the heuristic alone against the game's Automa)."""
+    if players == 1:
+        return ["heuristic"]
     return ["heuristic", "random" if players == 2 else f"random*{players - 1}"]
 
 

@@ -105,7 +105,8 @@ def evaluate(game, agent, opponent: str, num_games: int, seed: int = 0) -> dict:
         # every seat plays the same deals, so the luck of the deal is shared by the seats
         seat_scores, _, ranks = play_games(game, agents, seed + np.arange(per_seat))
         won = ranks[:, seat] == 1
-        others = np.delete(seat_scores, seat, axis=1).max(1)
+        # one agent (the solo Princes against its Automa): no other score; the margin is the score
+        others = np.delete(seat_scores, seat, axis=1).max(1) if P > 1 else np.zeros(len(seat_scores))
         wins += int(won.sum())
         scores.append(seat_scores[:, seat])
         margins.append(seat_scores[:, seat] - others)

@@ -50,6 +50,9 @@ class ActionRules:
 
     def _action_phase_start(self, st: PrincesState, g: np.ndarray) -> None:
         st.turns_done[g] = 0
+        if self.solo:
+            self._solo_turn_start(st, g, st.start[g].astype(np.int64))
+            return
         self._turn_start(st, g, st.start[g].astype(np.int64))
 
     def _turn_start(self, st: PrincesState, g: np.ndarray, seat: np.ndarray) -> None:
@@ -232,12 +235,15 @@ class ActionRules:
         st.took_profession[g] = False
         st.took_freedom[g] = False
         st.turns_done[g] += 1
-        over = st.turns_done[g] >= self.num_players
+        over = st.turns_done[g] >= (2 if self.solo else self.seats)  # solo: you and Wolfgang
         if over.any():
             self._round_end(st, g[over])
         if not over.all():
             go = g[~over]
-            self._turn_start(st, go, (st.current_player[go].astype(np.int64) + 1) % self.num_players)
+            if self.solo:  # you were first: Wolfgang plays now
+                self._solo_turn_start(st, go, np.ones(go.size, np.int64))
+            else:
+                self._turn_start(st, go, (st.current_player[go].astype(np.int64) + 1) % self.seats)
 
     def _round_end(self, st: PrincesState, g: np.ndarray) -> None:
         """T6: the best work of the round scores; the start player passes left."""
@@ -251,6 +257,6 @@ class ActionRules:
         if not last.all():
             gn = g[~last]
             st.round[gn] += 1
-            st.start[gn] = (st.start[gn] + 1) % self.num_players
+            st.start[gn] = (st.start[gn] + 1) % (2 if self.solo else self.seats)  # solo: you and Wolfgang
             self._round_start(st, gn)
 

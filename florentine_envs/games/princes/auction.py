@@ -51,6 +51,9 @@ class AuctionRules:
 
     def _round_start(self, st: PrincesState, g: np.ndarray) -> None:
         """T1: every pawn in front of its owner, every stack open; the start player chooses."""
+        if self.solo:
+            self._solo_round_start(st, g)
+            return
         self._clear_auction(st, g)
         st.pawn_free[g] = True
         st.stack_used[g] = False
@@ -192,7 +195,11 @@ class AuctionRules:
             self._auction_continue(st, g[~later])
 
     def _auction_continue(self, st: PrincesState, g: np.ndarray) -> None:
-        """After the object: the opener chooses again if he lost, else the next free seat (D11)."""
+        """After the object: the opener chooses again if he lost, else the next free seat (D11).
+        Solo: your purchase ends the auction (SPEC SA)."""
+        if self.solo:
+            self._solo_auction_end(st, g)
+            return
         w = st.current_player[g].astype(np.int64)
         opener = st.opener[g].astype(np.int64)
         self._clear_auction(st, g)
@@ -220,7 +227,7 @@ class AuctionRules:
     def _next_end_use(self, st: PrincesState, g: np.ndarray) -> None:
         """T4: the next seat in turn order (from ``ctx_index``) owning a usable Merchant or
         Professor gets CHAR_USE ctx END; after the last, the character auction."""
-        P = self.num_players
+        P = self.seats
         i = np.arange(P)
         seats = (st.start[g].astype(np.int64)[:, None] + i) % P  # [n, P] turn order
         owner, up = st.char_owner[g], st.char_faceup[g]

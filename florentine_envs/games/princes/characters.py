@@ -97,7 +97,7 @@ class CharacterRules:
     def _char_turn(self, st: PrincesState, g: np.ndarray, q: np.ndarray) -> None:
         """turn(q): the first seat at or after q still bidding; a standing pawn buys (D31)."""
         T = self.T
-        for _ in range(self.num_players + 1):
+        for _ in range(self.seats + 1):
             seat = next_seat(~st.char_out[g], q - 1)
             over = seat < 0
             if over.any():

@@ -114,6 +114,8 @@ class CommonRules:
         out[:, _F["hand_cards"]] = st.hand_prof[g, p].sum(1) + st.hand_recruit[g, p]
         out[:, _F["table_cards"]] = st.table_prof[g, p].sum(1) + st.table_recruit[g, p]
         out[:, _F["empty"]] = T.num_cells - popcount(st.occupied[g, p])
+        if self.solo:
+            self._solo_features(st, g, p, out)
         return out
 
     # ------------------------------------------------------------- drawing
@@ -240,7 +242,10 @@ class CommonRules:
 
     def _recruit(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
         """The current player takes profession x from its owner's table with a Recruiting card,
-        which takes the card's place on that table (SPEC M, RECRUIT)."""
+        which takes the card's place on that table (SPEC M, RECRUIT; the solo game: SPEC SC)."""
+        if self.solo:
+            self._solo_recruit(st, g, x)
+            return
         p = st.current_player[g].astype(np.int64)
         owner = st.table_prof[g, :, x].argmax(1)
         st.table_prof[g, owner, x] = False

@@ -12,6 +12,9 @@ STREAM_PROFESSIONS = 1
 STREAM_PRESTIGE = 2
 STREAM_BONUS = 3
 STREAM_SETUP = 4
+STREAM_AUTOMA = 5  # the solo game (SPEC.md SR): the Automa deck, the die, Wolfgang's random choices
+STREAM_DIE = 6
+STREAM_TIE = 7
 
 NUM_PROFESSIONS = 21
 NUM_BONUS = 20
@@ -32,6 +35,11 @@ DECK_NAMES = ("Profession", "Bonus", "Prestige")
 #: offset of each deck's cards in the 55 "drawn" flags (professions, bonus, prestige)
 DRAWN_OFFSET = (0, NUM_PROFESSIONS, NUM_PROFESSIONS + NUM_BONUS)
 NUM_DRAWN = NUM_PROFESSIONS + NUM_BONUS + NUM_PRESTIGE
+NUM_AUTOMA = 21  # Automa cards of the solo game
+ROW = 16  # slots of Wolfgang's row (3 dealt + professions taken + Recruiting cards: far fewer)
+COLUMN = 12  # slots of a dummy column
+MAX_DUMMIES = 3
+RECRUIT_CARD = NUM_PROFESSIONS  # a Recruiting card in Wolfgang's row
 PRINCESS_WORK = NUM_PROFESSIONS  # work_prof value of a work completed with the Princess
 
 NUM_PHASES = 14

@@ -207,3 +207,85 @@ class Tables:
         princess = land * 3 * self.landscapes_per_type + build * len(self.building_names)
         princess += builder * self.max_builders + card * cards
         return max(normal, princess)
+
+
+#: Automa top-panel objects, in the data's names, and the stacks each stands for (SPEC.md SA)
+AUTOMA_OBJECT_STACKS = {"Landscape": (0, 1, 2), "Prestige": (3,), "Recruiting": (4,), "Jester": (5,), "Builder": (6,)}
+#: Wolfgang's actions on the Automa cards' middle and bottom panels (SPEC.md ST), in id order
+AUTOMA_ACTIONS = ("work", "build", "profession", "bonus", "freedom")
+AUTOMA_BACKS = ("1-2", "3-4", "5-7")
+DIFFICULTIES = ("easy", "standard", "hard")
+
+
+class SoloTables:
+    """The solo game's numbers (data sections ``solo`` and ``automa``) for S = 2 + dummies seats.
+
+    Arrays over the 21 Automa cards: ``back`` int[21] (0 / 1 / 2), ``has_mod`` bool[21, 7] and
+    ``mod`` int[21, 7] (per stack, for S seats; 0 where none), ``pos`` int[21, 7] (entry 0..4 of
+    the stack's object, the landscapes sharing one), ``excluded`` bool[21, 7] (the final auction's
+    exclusion, D45), ``entries`` int[21, 5] (object index of ``AUTOMA_OBJECT_STACKS`` order at
+    each position), ``panels`` int[21, 2, 5] (middle, bottom: action ids, -1 padded). Raises
+    ``KeyError`` / ``TypeError`` / ``ValueError`` on malformed data."""
+
+    def __init__(self, d: dict, seats: int, difficulty: str):
+        so, au = d["solo"], d["automa"]
+        self.wolfgang_money = int(so["wolfgang_money_by_difficulty"][difficulty])
+        self.freedoms_per_kind = int(so["freedoms_per_kind"])
+        self.dealt_you = int(so["professions_dealt_you"])
+        self.dealt_others = int(so["professions_dealt_others"])
+        self.florin_per_fame = int(so["wolfgang_florin_per_fame"])
+        self.final_price = int(so["final_auction_price"])
+        self.final_excluded = int(so["final_auction_excluded"])
+        self.forced_max_roll = int(so["forced_buy_max_roll"])
+        self.die_sides = int(so["die_sides"])
+        self.draw_count = int(so["wolfgang_draw_count"])
+        self.max_builders = int(so["wolfgang_max_builders"])
+        if self.florin_per_fame < 1 or self.die_sides < 1 or self.final_excluded < 1:
+            raise ValueError("solo: wolfgang_florin_per_fame, die_sides and final_auction_excluded must be >= 1")
+        objects = list(au["objects"])
+        if sorted(objects) != sorted(AUTOMA_OBJECT_STACKS):
+            raise ValueError(f"automa.objects must be {sorted(AUTOMA_OBJECT_STACKS)}, got {objects}")
+        cards = au["cards"]
+        n = len(cards)
+        if n != 21:
+            raise ValueError(f"automa: 21 cards needed, got {n}")
+        column = 0 if seats == 4 else 1
+        self.back = np.zeros(n, np.int64)
+        self.has_mod = np.zeros((n, 7), bool)
+        self.mod = np.zeros((n, 7), np.int64)
+        self.pos = np.zeros((n, 7), np.int64)
+        self.excluded = np.zeros((n, 7), bool)
+        self.entries = np.zeros((n, len(objects)), np.int64)
+        self.panels = np.full((n, 2, len(AUTOMA_ACTIONS)), -1, np.int64)
+        names = list(AUTOMA_OBJECT_STACKS)
+        for i, c in enumerate(cards):
+            self.back[i] = AUTOMA_BACKS.index(c["back"])
+            top = c["top"]
+            if sorted(e["object"] for e in top) != sorted(names):
+                raise ValueError(f"automa card {i}: the top panel must show each object once: {names}")
+            entry_mod = np.zeros(len(top), np.int64)
+            for k, e in enumerate(top):
+                m = e["mod"]
+                value = m if not isinstance(m, list) else m[column]
+                if value is not None and (int(value) != value or value < 0):
+                    raise ValueError(f"automa card {i}: modifier {m!r} must be null or a non-negative integer")
+                self.entries[i, k] = names.index(e["object"])
+                entry_mod[k] = 0 if value is None else int(value)
+                for s in AUTOMA_OBJECT_STACKS[e["object"]]:
+                    self.has_mod[i, s] = value is not None
+                    self.mod[i, s] = entry_mod[k]
+                    self.pos[i, s] = k
+            cut = np.sort(entry_mod)[::-1][self.final_excluded - 1]  # D45: ties at the cut are excluded
+            for k, e in enumerate(top):
+                if entry_mod[k] >= cut:
+                    for s in AUTOMA_OBJECT_STACKS[e["object"]]:
+                        self.excluded[i, s] = True
+            for j, panel in enumerate(("middle", "bottom")):
+                acts = c[panel]
+                if not acts or len(acts) > len(AUTOMA_ACTIONS) or len(set(acts)) != len(acts):
+                    raise ValueError(f"automa card {i}: {panel} panel needs 1-5 distinct actions, got {acts!r}")
+                self.panels[i, j, : len(acts)] = [AUTOMA_ACTIONS.index(a) for a in acts]
+        counts = np.bincount(self.back, minlength=3)
+        if tuple(counts) != (6, 6, 9):
+            raise ValueError(f"automa: backs 1-2 / 3-4 / 5-7 need 6 / 6 / 9 cards (3 a round, D40), got {counts}")
+        self.max_mod = int(self.mod.max())

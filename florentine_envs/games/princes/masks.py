@@ -185,6 +185,14 @@ class MaskRules:
 
     def _mask_choose(self, st: PrincesState, g, p) -> None:
         m = st.legal_action_mask
+        if self.solo:  # SPEC SA: an object not chosen yet, not excluded from the final auction
+            ok = self._objects(st, g, p) & ~st.stack_used[g]
+            final = self._solo_final(st, g)
+            if final.any():
+                ok[final] &= ~self.ST.excluded[st.automa_card[g[final]].astype(np.int64)]
+            m[g, A_OPEN : A_OPEN + NUM_STACKS] = ok
+            m[g, A_WITHDRAW] = True
+            return
         price = np.where(st.lone[g], self.T.lone_price, self.T.opening_bid)
         ok = self._objects(st, g, p) & ~st.stack_used[g] & self._price_ok(st, g, p, price)[:, None]
         m[g, A_OPEN : A_OPEN + NUM_STACKS] = ok
@@ -192,6 +200,11 @@ class MaskRules:
 
     def _mask_bid(self, st: PrincesState, g, p) -> None:
         m = st.legal_action_mask
+        if self.solo:  # SPEC SA: buy (``raise``) at the pending price, or decline unless forced (D44)
+            buy = self._price_ok(st, g, p, st.bid[g].astype(np.int64))
+            m[g, A_RAISE] = buy
+            m[g, A_PASS] = ~(st.forced[g] & buy)
+            return
         stack = st.stack[g].astype(np.int64)
         takes = self._objects(st, g, p)[np.arange(g.size), stack]
         m[g, A_RAISE] = takes & self._price_ok(st, g, p, st.bid[g].astype(np.int64) + self.T.raise_step)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core.game import layout_from_sizes
+from .solo_observation import SOLO_SIZE
 from .constants import (
     CTX_BOUGHT,
     CTX_END,
@@ -49,7 +50,7 @@ class PrincesObservation:
     """Mixin of :class:`~.princes.Princes`: the observation."""
 
     def _build_layout(self) -> None:
-        P = self.num_players
+        P = self.seats
         sizes = [
             ("phase", NUM_PHASES), ("round", self.T.num_rounds), ("minimum", 1), ("to_move", P),
             ("start_player", P), ("auction", 17 + 4 * P), ("supply", 22), ("bonus_out", NUM_BONUS),
@@ -58,6 +59,8 @@ class PrincesObservation:
             ("char_use", 3), ("characters", NUM_CHARACTERS * (2 * P + 3) + 1), ("players", PLAYER_BLOCK * P),
             ("own_hand", NUM_DRAWN),
         ]  # fmt: skip
+        if self.solo:
+            sizes.append(("solo", SOLO_SIZE))
         self.obs_layout, self.obs_size = layout_from_sizes(sizes)
 
     def _money_fame_bounds(self) -> tuple[int, int]:
@@ -65,7 +68,7 @@ class PrincesObservation:
         (at most 3 a round, each worth at most W), fame sold and the Banker; fame from works (all
         taken as fame), landscapes, Builders, buildings, best works, the Merchant, Prestige cards
         and the Banker's last exchange."""
-        T, P = self.T, self.num_players
+        T, P = self.T, self.seats
         W = T.max_work_value()
         works = 3 * T.num_rounds
         banker = T.num_rounds * (max(T.banker_start, T.banker_refill) + T.num_rounds * T.banker_gain)
@@ -77,7 +80,7 @@ class PrincesObservation:
         return money, fame + money // T.banker_per_point
 
     def obs_field_bounds(self) -> dict:
-        T, P, L = self.T, self.num_players, self.obs_layout
+        T, P, L = self.T, self.seats, self.obs_layout
         money_max, fame_max = self._money_fame_bounds()
         W = T.max_work_value()
         bounds = {field: (0, 1) for field in L}
@@ -111,12 +114,20 @@ class PrincesObservation:
             T.jesters, T.max_builders, NUM_PRESTIGE, NUM_PROFESSIONS, T.recruiting, NUM_BONUS,
         )  # fmt: skip
         block[_TABLE_RECRUIT] = T.recruiting
-        bounds["players"] = (0, np.tile(block, P))
+        low = np.zeros((P, PLAYER_BLOCK))
+        if self.solo:  # Wolfgang's fame may go below 0 (SPEC SP); the solo field
+            low[1, _FAME] = -fame_max
+            bounds["solo"] = (0, self._solo_bounds())
+        bounds["players"] = (low.reshape(-1), np.tile(block, P))
         return bounds
 
     def observe(self, state: PrincesState, players, out: np.ndarray | None = None) -> np.ndarray:
         """float32[B, obs_size] (SPEC V); a batch of one takes :meth:`_observe_one`."""
         o = np.asarray(players)
+        if self.solo:
+            out = self._observe_batch(state, players, out)
+            self._solo_observe(state, out)
+            return out
         if state.batch_size == 1 and o.size == 1 and 0 <= o.item(0) < self.num_players:
             obs = np.empty((1, self.obs_size), np.float32) if out is None else out
             self._observe_one(state, int(o.item(0)), obs[0])
@@ -127,7 +138,7 @@ class PrincesObservation:
         """:meth:`observe` of a batch of one (the AEC env) into ``row`` (float32[obs_size]): the
         values of :meth:`_observe_batch` (a test compares them) from scalar reads and slices,
         where the batched index arithmetic costs several times more for one game."""
-        T, P, L = self.T, self.num_players, self.obs_layout
+        T, P, L = self.T, self.seats, self.obs_layout
         row[:] = 0.0
         seats = self._seat_orders[o]
 
@@ -230,7 +241,7 @@ class PrincesObservation:
     @functools.cached_property
     def _seat_orders(self) -> list[np.ndarray]:
         """Per observer o, int[P]: the seat shown in relative block j, (o + j) % P."""
-        P = self.num_players
+        P = self.seats
         return [(o + np.arange(P)) % P for o in range(P)]
 
     @functools.cached_property
@@ -239,7 +250,7 @@ class PrincesObservation:
         return np.arange(self.T.num_cells, dtype=np.uint64)
 
     def _observe_batch(self, state: PrincesState, players, out: np.ndarray | None = None) -> np.ndarray:
-        st, T, P, L = state, self.T, self.num_players, self.obs_layout
+        st, T, P, L = state, self.T, self.seats, self.obs_layout
         B = st.batch_size
         o = np.broadcast_to(np.asarray(players, np.int64), (B,))
         if out is None:

@@ -78,6 +78,8 @@ class PrincesPresentation:
                 names[self.a_place + k * cells + anchor] = f"place_k{k}_r{r}c{c}"
         for n in range(self.fame_choices):
             names[self.a_fame + n] = f"fame_{n}"
+        if self.solo:  # SPEC SA: AUCTION_BID offers buy / decline at the rolled price
+            names[1] = "buy"
         return names
 
     def _piece_name(self, piece: int) -> str:
@@ -88,6 +90,9 @@ class PrincesPresentation:
         st, T = state, self.T
         name = self.action_names[action]
         phase = int(st.phase[game])
+        solo = self._solo_describe(st, game, action) if self.solo else None
+        if solo is not None:
+            return solo
         if action >= self.a_fame:
             value = int(st.work_value[game])
             n = action - self.a_fame
@@ -109,6 +114,8 @@ class PrincesPresentation:
     def narrate(self, before: PrincesState, after: PrincesState, game: int, action: int, forced: bool) -> list[str]:
         who = f"player_{int(before.current_player[game])}"
         lines = [f"{who} {'(forced) ' if forced else ''}: {self.describe_action(before, game, action)}"]
+        if self.solo:
+            lines += self._solo_narrate(before, after, game)
         if after.terminated[game] and not before.terminated[game]:
             scores = ", ".join(f"player_{p} {int(s)}" for p, s in enumerate(after.scores[game]))
             lines.append(f"game over: {scores}")
@@ -138,7 +145,7 @@ class PrincesPresentation:
 
     def _cells_of(self, st: PrincesState, b: int, p: int) -> np.ndarray:
         """uint64[13]: seat p's cells of each building and landscape kind."""
-        return st.piece_cells[b].reshape(self.num_players, -1)[p]
+        return st.piece_cells[b].reshape(self.seats, -1)[p]
 
     def render(self, state: PrincesState, game: int = 0) -> str:
         st, T, b = state, self.T, game
@@ -155,7 +162,7 @@ class PrincesPresentation:
             lines.append(f"work in progress: {prof}, value {int(st.work_value[b])}")
         if st.stack[b] >= 0:
             lines.append(f"auction: {T.stack_names[int(st.stack[b])]} at {100 * int(st.bid[b])} Florin")
-        for p in range(self.num_players):
+        for p in range(1 if self.solo else self.seats):  # solo: Wolfgang has no grid (below)
             owned = [T.character_names[c] for c in range(NUM_CHARACTERS) if st.char_owner[b, c] == p]
             info = (
                 f"player_{p}: {100 * int(st.money[b, p])} Florin, fame {int(st.fame[b, p])},"
@@ -165,6 +172,8 @@ class PrincesPresentation:
                 + (f", characters {owned}" if owned else "")
             )
             lines += ["", info] + ["  " + line for line in self.principality_lines(st, b, p)]
+        if self.solo:
+            lines += self._solo_render_lines(st, b)
         if st.terminated[b]:
             lines.append("game over: scores " + ", ".join(str(int(s)) for s in st.scores[b]))
         return "\n".join(lines)

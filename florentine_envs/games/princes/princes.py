@@ -44,12 +44,16 @@ from .common import CommonRules
 from .constants import (
     A_PLACE,
     A_PROFESSION,
+    COLUMN,
+    MAX_DUMMIES,
+    ROW,
     DECK_BONUS,
     DECK_PRESTIGE,
     DECK_PROFESSIONS,
     DECK_SIZES,
     DRAWN_OFFSET,
     NUM_BONUS,
+    NUM_AUTOMA,
     NUM_BUILDINGS,
     NUM_CHARACTERS,
     NUM_DRAWN,
@@ -78,12 +82,15 @@ from .constants import (
     STREAM_PROFESSIONS,
     STREAM_SETUP,
 )
-from .data import Tables, load_data
+from .data import SoloTables, Tables, load_data
 from .geometry import popcount
 from .masks import MaskRules
 from .observation import PrincesObservation
 from .presentation import PrincesPresentation
 from .scoring import ScoringRules
+from .solo import SOLO_NAME, SoloRules, check_solo_options
+from .solo_observation import SoloObservation
+from .solo_presentation import SoloPresentation
 
 
 @dataclasses.dataclass
@@ -156,11 +163,35 @@ class PrincesState(State):
     work_value: np.ndarray  # int16[B]
     money_in: np.ndarray  # int32[B]         paid out by the Bank so far
     money_out: np.ndarray  # int32[B]        paid to the Bank so far
+    # The solo game (SPEC.md SOLO; blank in the base game). Seats: 0 you, 1 Wolfgang, 2.. dummies.
+    wolf_row: np.ndarray  # int8[B, 16]      Wolfgang's row left to right: profession, 21 Recruiting, -1
+    wolf_len: np.ndarray  # int8[B]
+    wolf_up: np.ndarray  # bool[B, 16]       slot face up (its work completed)
+    wolf_bonus: np.ndarray  # int8[B, 20]    row slot a Bonus card of Wolfgang's lies on, -1
+    wolf_buildings: np.ndarray  # int8[B, 10] Wolfgang's buildings (repeats allowed)
+    wolf_freedoms: np.ndarray  # int8[B, 3]  Wolfgang's Freedoms (repeats allowed)
+    dummy_col: np.ndarray  # int8[B, 3, 12]  dummy columns in the order placed, -1
+    dummy_len: np.ndarray  # int8[B, 3]
+    automa_order: np.ndarray  # int8[B, 21]  the Automa deck, top first
+    automa_next: np.ndarray  # int8[B]       Automa cards drawn so far
+    automa_card: np.ndarray  # int8[B]       the auction phase's card, -1
+    last_bid: np.ndarray  # int8[B, 7]       rolled last bid per object this auction phase, -1
+    auctions_done: np.ndarray  # int8[B]     objects chosen this auction phase
+    you_bought: np.ndarray  # int8[B]        object you bought this auction phase, -1
+    wolf_bought: np.ndarray  # int8[B]       object Wolfgang bought at the last auction end, -1
+    forced: np.ndarray  # bool[B]            the pending price must be paid (1 or 2, no modifier)
+    die_count: np.ndarray  # int16[B]        dice rolled (counter of stream DIE)
+    tie_count: np.ndarray  # int16[B]        Wolfgang's random choices (counter of stream TIE)
+    recruit_discarded: np.ndarray  # int8[B]
+    builders_discarded: np.ndarray  # int8[B]
 
 
 class Princes(
+    SoloPresentation,
     PrincesPresentation,
     PrincesObservation,
+    SoloObservation,
+    SoloRules,
     ScoringRules,
     MaskRules,
     ActionRules,
@@ -170,44 +201,58 @@ class Princes(
     Game,
 ):
     """The Princes of Florence. Options: ``characters`` (bool: the Muse and the Princess),
-    ``hard_freedoms`` (bool, 2 players: 4 Freedoms), ``mode`` ("standard"), ``reward``
+    ``hard_freedoms`` (bool, 2 players: 4 Freedoms), ``solo`` (bool: you against Wolfgang, one
+    agent; with ``dummies`` 2 | 3 and ``difficulty`` "easy" | "standard" | "hard"), ``reward``
     ("win" | "score"), ``data`` (dict patch or path)."""
 
     name = "princes"
     version = 0
     player_counts = (2, 3, 4, 5)
-    option_names = ("characters", "hard_freedoms", "mode", "reward", "data")
+    option_names = ("characters", "hard_freedoms", "solo", "dummies", "difficulty", "reward", "data")
 
     def __init__(
         self,
-        num_players: int = 4,
+        num_players: int | None = None,
         characters: bool = False,
         hard_freedoms: bool = False,
-        mode: str = "standard",
+        solo: bool = False,
+        dummies: int = 2,
+        difficulty: str = "standard",
         reward: str = "win",
         data=None,
     ):
-        for opt, value in (("characters", characters), ("hard_freedoms", hard_freedoms)):
+        for opt, value in (("characters", characters), ("hard_freedoms", hard_freedoms), ("solo", solo)):
             if not isinstance(value, (bool, np.bool_)):
                 raise ValueError(f"princes: {opt} must be True or False, got {value!r}")
-        if mode != "standard":
-            raise ValueError(
-                f"princes: mode={mode!r} is not supported yet; allowed: 'standard' "
-                "(the solo game and the cooperative expansion come in a later version)"
-            )
         if reward not in ("win", "score"):
             raise ValueError(f"princes: reward={reward!r} is not supported; allowed: 'win', 'score'")
-        if hard_freedoms and num_players != 2:
-            raise ValueError(f"princes: hard_freedoms=True is a 2-player rule, not for num_players={num_players!r}")
-        options = {"characters": bool(characters), "hard_freedoms": bool(hard_freedoms), "mode": mode, "reward": reward}
+        self.solo = bool(solo)
+        if self.solo:
+            check_solo_options(num_players, characters, hard_freedoms, dummies, difficulty)
+            self.name, self.player_counts = SOLO_NAME, (1,)
+            num_players = 1 if num_players is None else num_players
+            options = {"dummies": int(dummies), "difficulty": difficulty, "reward": reward}
+        else:
+            if (dummies, difficulty) != (2, "standard"):
+                raise ValueError(
+                    f"princes: dummies={dummies!r} / difficulty={difficulty!r} are options of the solo game; "
+                    "allowed only with solo=True"
+                )
+            num_players = 4 if num_players is None else num_players
+            if hard_freedoms and num_players != 2:
+                raise ValueError(f"princes: hard_freedoms=True is a 2-player rule, not for num_players={num_players!r}")
+            options = {"characters": bool(characters), "hard_freedoms": bool(hard_freedoms), "reward": reward}
         if data is not None:
             options["data"] = str(data) if isinstance(data, Path) else data
         super().__init__(num_players, **options)
         self.characters = bool(characters)
         self.hard_freedoms = bool(hard_freedoms)
+        #: seats at the table: the players, or in the solo game you, Wolfgang and the dummies
+        self.seats = 2 + int(dummies) if self.solo else self.num_players
         self.data = load_data(data)
         try:
-            self.T = Tables(self.data, self.num_players)
+            self.T = Tables(self.data, self.seats)
+            self.ST = SoloTables(self.data, self.seats, difficulty) if self.solo else None
         except (KeyError, TypeError, IndexError) as err:
             raise ValueError(f"princes: component data is malformed ({type(err).__name__}: {err})") from None
         if (self.T.num_bonus, self.T.num_prestige) != (NUM_BONUS, NUM_PRESTIGE):
@@ -227,21 +272,25 @@ class Princes(
 
     def acquisitions(self, state: PrincesState) -> np.ndarray:
         """int32[B, P, C]: buildings built, landscapes, Freedoms, Jesters and Builders each
-        player owns (``component_names``); none of them ever leaves a principality."""
+        player owns (``component_names``); none of them ever leaves a principality. Solo: yours."""
+        N = self.num_players
         return np.concatenate(
             [state.built, state.landscapes, state.freedoms, state.jesters[..., None], state.builders[..., None]],
             axis=2,
-        ).astype(np.int32)
+        ).astype(np.int32)[:, :N]
 
     def running_scores(self, state: PrincesState) -> np.ndarray:
         """float32[B, P]: prestige points on the fame track so far (the Prestige cards score
-        only at the end); the final score once the game is over."""
-        return np.where(state.terminated[:, None], state.scores, state.fame).astype(np.float32)
+        only at the end); the final score once the game is over. Solo: yours only (one agent: the
+        hooks have no column for Wolfgang; his fame is observed)."""
+        fame = state.fame[:, : self.num_players]
+        return np.where(state.terminated[:, None], state.scores, fame).astype(np.float32)
 
     # ------------------------------------------------------------- set-up
 
     def _blank(self, seeds: np.ndarray) -> PrincesState:
-        B, P, A = len(seeds), self.num_players, self.num_actions
+        B, P, A = len(seeds), self.seats, self.num_actions
+        N = self.num_players  # the agents: rewards and scores
         z = np.zeros
 
         def full(shape, value, dtype):
@@ -249,8 +298,8 @@ class Princes(
 
         return PrincesState(
             seed=seeds.copy(), current_player=z(B, np.int8), phase=z(B, np.int8),
-            legal_action_mask=z((B, A), bool), rewards=z((B, P), np.float32), terminated=z(B, bool),
-            scores=z((B, P), np.int32), step_count=z(B, np.int32), truncated=z(B, bool),
+            legal_action_mask=z((B, A), bool), rewards=z((B, N), np.float32), terminated=z(B, bool),
+            scores=z((B, N), np.int32), step_count=z(B, np.int32), truncated=z(B, bool),
             round=z(B, np.int8), start=z(B, np.int8), setup_done=z(B, np.int8),
             money=z((B, P), np.int32), fame=z((B, P), np.int32), best_work=z((B, P), np.int16),
             occupied=z((B, P), np.uint64), blocked=z((B, P), np.uint64),
@@ -275,30 +324,26 @@ class Princes(
             turns_done=z(B, np.int8), actions_left=z(B, np.int8), took_profession=z(B, bool),
             took_freedom=z(B, bool), work_prof=full(B, -1, np.int8), work_value=z(B, np.int16),
             money_in=z(B, np.int32), money_out=z(B, np.int32),
+            wolf_row=full((B, ROW), -1, np.int8), wolf_len=z(B, np.int8), wolf_up=z((B, ROW), bool),
+            wolf_bonus=full((B, NUM_BONUS), -1, np.int8), wolf_buildings=z((B, NUM_BUILDINGS), np.int8),
+            wolf_freedoms=z((B, NUM_FREEDOMS), np.int8), dummy_col=full((B, MAX_DUMMIES, COLUMN), -1, np.int8),
+            dummy_len=z((B, MAX_DUMMIES), np.int8), automa_order=full((B, NUM_AUTOMA), -1, np.int8),
+            automa_next=z(B, np.int8), automa_card=full(B, -1, np.int8), last_bid=full((B, NUM_STACKS), -1, np.int8),
+            auctions_done=z(B, np.int8), you_bought=full(B, -1, np.int8), wolf_bought=full(B, -1, np.int8),
+            forced=z(B, bool), die_count=z(B, np.int16), tie_count=z(B, np.int16), recruit_discarded=z(B, np.int8),
+            builders_discarded=z(B, np.int8),
         )  # fmt: skip
 
     def _init(self, seeds: np.ndarray) -> PrincesState:
+        if self.solo:
+            return self._solo_init(seeds)
         T, P = self.T, self.num_players
-        st = self._blank(seeds)
+        st = self._table(seeds)
         B = len(seeds)
         g = np.arange(B)
         st.money[:] = T.start_money
         st.banker_money[:] = T.banker_start if self.characters else 0
-        st.occupied[:] = T.palazzo
-        st.blocked[:] = T.palazzo
-        st.supply_buildings[:] = T.buildings_per_type
-        st.supply_landscapes[:] = T.landscapes_per_type
-        st.supply_jesters[:] = T.jesters
-        st.supply_builders[:] = T.builders
-        st.supply_recruiting[:] = T.recruiting
         st.supply_freedoms[:] = self._freedom_supply(seeds)
-        self._refresh_fits(st, np.zeros(1, np.int64), np.zeros(1, np.int64))
-        st.fits[:] = st.fits[0, 0]
-        shuffled = ((DECK_PRESTIGE, STREAM_PRESTIGE, NUM_PRESTIGE), (DECK_BONUS, STREAM_BONUS, NUM_BONUS))
-        for deck, stream, size in shuffled:
-            keys = rng.shuffle_keys(seeds, stream, np.zeros(B, np.int64), size)
-            st.deck_cards[:, deck, :size] = np.argsort(keys, axis=1, kind="stable")
-            st.deck_len[:, deck] = size
         st.start[:] = rng.randint(seeds, STREAM_SETUP, 0, P)
         # Set-up 10: four face-up professions to each seat from the start player on (D1, D2).
         keys = rng.shuffle_keys(seeds, STREAM_PROFESSIONS, np.zeros(B, np.int64), NUM_PROFESSIONS)
@@ -314,6 +359,27 @@ class Princes(
         st.current_player[:] = st.start
         st.phase[:] = PH_SETUP_DISCARD
         self._refresh_mask(st, g)
+        return st
+
+    def _table(self, seeds: np.ndarray) -> PrincesState:
+        """Blank games with what every set-up shares: empty principalities, the supplies (but
+        the Freedoms), the Prestige and Bonus decks shuffled (SPEC S, R)."""
+        T, B = self.T, len(seeds)
+        st = self._blank(seeds)
+        st.occupied[:] = T.palazzo
+        st.blocked[:] = T.palazzo
+        st.supply_buildings[:] = T.buildings_per_type
+        st.supply_landscapes[:] = T.landscapes_per_type
+        st.supply_jesters[:] = T.jesters
+        st.supply_builders[:] = T.builders
+        st.supply_recruiting[:] = T.recruiting
+        self._refresh_fits(st, np.zeros(1, np.int64), np.zeros(1, np.int64))
+        st.fits[:] = st.fits[0, 0]
+        shuffled = ((DECK_PRESTIGE, STREAM_PRESTIGE, NUM_PRESTIGE), (DECK_BONUS, STREAM_BONUS, NUM_BONUS))
+        for deck, stream, size in shuffled:
+            keys = rng.shuffle_keys(seeds, stream, np.zeros(B, np.int64), size)
+            st.deck_cards[:, deck, :size] = np.argsort(keys, axis=1, kind="stable")
+            st.deck_len[:, deck] = size
         return st
 
     def _freedom_supply(self, seeds: np.ndarray) -> np.ndarray:
@@ -335,8 +401,11 @@ class Princes(
         st.deck_cards[g, DECK_PROFESSIONS, length] = x  # the deck is rebuilt below: order is moot
         st.deck_len[g, DECK_PROFESSIONS] = length + 1
         st.setup_done[g] += 1
-        st.current_player[g] = (p + 1) % self.num_players
-        done = st.setup_done[g] >= self.num_players
+        if self.solo:  # only you discard (SPEC SS); you stay the player
+            done = np.ones(g.size, bool)
+        else:
+            st.current_player[g] = (p + 1) % self.num_players
+            done = st.setup_done[g] >= self.num_players
         if done.any():
             gd = g[done]
             self._reshuffle_professions(st, gd)
@@ -363,12 +432,26 @@ class Princes(
         else:
             dispatch(state.phase, games, actions, {ph: functools.partial(h, self, state) for ph, h in handlers.items()})
         self._auto_end_turns(state, games)
-        state.scores[games] = state.fame[games]  # the score is the fame track (SPEC E)
+        # the score is the fame track (SPEC E); solo: yours (SPEC SE)
+        state.scores[games] = state.fame[games, : self.num_players]
         self._refresh_mask(state, games)
 
     @functools.cached_property
     def _handlers(self) -> dict:
         cls = type(self)
+        if self.solo:
+            return {
+                PH_SETUP_DISCARD: cls._on_setup_discard,
+                PH_AUCTION_CHOOSE: cls._solo_on_choose,
+                PH_AUCTION_BID: cls._solo_on_bid,
+                PH_PLACE: cls._on_place,
+                PH_KEEP: cls._on_keep,
+                PH_ORDER: cls._on_order,
+                PH_RECRUIT_NOW: cls._on_recruit_now,
+                PH_ACTION: cls._on_action,
+                PH_WORK_BONUS: cls._on_work_bonus,
+                PH_WORK_PAY: cls._on_work_pay,
+            }
         return {
             PH_SETUP_DISCARD: cls._on_setup_discard,
             PH_AUCTION_CHOOSE: cls._on_auction_choose,
@@ -388,7 +471,9 @@ class Princes(
     # -------------------------------------------------------- invariants
 
     def check_invariants(self, state: PrincesState) -> None:
-        st, T, P = state, self.T, self.num_players
+        st, T, P = state, self.T, self.seats
+        solo = self.solo
+        grid = 1 if solo else P  # seats with a principality grid (solo: only you, D41)
         problems: list[str] = []
 
         def bad(cond, what):
@@ -410,15 +495,19 @@ class Princes(
             in_deck[:, deck, :size] = self._deck_counts(st, deck) > 0
         bad(((st.under_by >= 0) & ~in_deck).any((1, 2)), "a card marked as put under is not in its deck")
         bad(((st.under_by < -1) | (st.under_by >= P)).any((1, 2)), "put under by a seat out of range")
-        bad((st.supply_buildings + st.built.sum(1) != T.buildings_per_type).any(1), "buildings not conserved")
+        built = st.built[:, :grid].sum(1) + (st.wolf_buildings if solo else 0)
+        bad((st.supply_buildings + built != T.buildings_per_type).any(1), "buildings not conserved")
         bad((st.supply_landscapes + st.landscapes.sum(1) != T.landscapes_per_type).any(1), "landscapes not conserved")
         bad(st.supply_jesters + st.jesters.sum(1) != T.jesters, "Jesters not conserved")
-        bad(st.supply_builders + st.builders.sum(1) != T.builders, "Builders not conserved")
-        recruits = st.supply_recruiting + st.hand_recruit.sum(1) + st.table_recruit.sum(1)
+        builders = st.supply_builders + st.builders.sum(1) + st.builders_discarded
+        bad(builders != T.builders, "Builders not conserved")
+        recruits = st.supply_recruiting + st.hand_recruit.sum(1) + st.table_recruit.sum(1) + st.recruit_discarded
         bad(recruits != T.recruiting, "Recruiting cards not conserved")
         bad((st.builders > T.max_builders).any(1), "more Builders than allowed")
-        freedoms = st.supply_freedoms + st.freedoms.sum(1)  # [B, 3]
-        if P > 2:
+        freedoms = st.supply_freedoms + st.freedoms[:, :grid].sum(1) + (st.wolf_freedoms if solo else 0)  # [B, 3]
+        if solo:
+            bad((freedoms != self.ST.freedoms_per_kind).any(1), "Freedoms not conserved")
+        elif P > 2:
             bad((freedoms != P - 1).any(1), "Freedoms not conserved")
         else:  # the 2-player extras are random (SPEC R): the base of each kind plus the extras
             extra = T.two_player_extra_hard if self.hard_freedoms else T.two_player_extra
@@ -426,8 +515,9 @@ class Princes(
             wrong = (freedoms < base).any(1) | (freedoms > base + 1).any(1)
             bad(wrong | (freedoms.sum(1) != 3 * base + extra), "Freedoms not conserved")
         # pieces on the grid: covered cells = Palazzo + the pieces' areas, buildings inside
-        area = st.built.astype(np.int64) @ T.piece_area[:NUM_BUILDINGS]
-        area += st.landscapes.astype(np.int64) @ T.piece_area[NUM_BUILDINGS:]
+        area = np.zeros((st.batch_size, P), np.int64)
+        area[:, :grid] = st.built[:, :grid].astype(np.int64) @ T.piece_area[:NUM_BUILDINGS]
+        area[:, :grid] += st.landscapes[:, :grid].astype(np.int64) @ T.piece_area[NUM_BUILDINGS:]
         palazzo = int(popcount(np.array([T.palazzo]))[0])
         bad((popcount(st.occupied) != palazzo + area).any(1), "covered cells differ from the pieces placed")
         bad(((st.blocked & ~st.occupied) != 0).any(1), "a blocked cell is not covered")
@@ -437,19 +527,24 @@ class Princes(
         buildings = np.bitwise_or.reduce(cells[:, :, :NUM_BUILDINGS], axis=2) | T.palazzo
         bad((pieces != st.occupied).any(1) | (buildings != st.blocked).any(1), "piece cells differ from the grid")
         money = st.money.sum(1).astype(np.int64) + st.banker_money
-        start = P * T.start_money + (T.banker_start if self.characters else 0)
+        start = T.start_money + self.ST.wolfgang_money if solo else P * T.start_money
+        start += T.banker_start if self.characters else 0
         bad(money != start + st.money_in.astype(np.int64) - st.money_out, "money not conserved")
-        bad((st.money < 0).any(1) | (st.fame < 0).any(1), "negative money or fame")
-        bad(~st.terminated & (st.scores != st.fame).any(1), "scores differ from fame during the game")
+        fame = np.delete(st.fame, 1, axis=1) if solo else st.fame  # Wolfgang may go below 0
+        bad((st.money < 0).any(1) | (fame < 0).any(1), "negative money or fame")
+        scored = st.fame[:, : self.num_players]
+        bad(~st.terminated & (st.scores != scored).any(1), "scores differ from fame during the game")
         bad(st.terminated != (st.phase == PH_OVER), "terminated differs from phase GAME_OVER")
         bad(st.terminated & st.legal_action_mask.any(1), "finished game has legal actions")
         bad(~st.terminated & ~st.legal_action_mask.any(1), "live game has no legal action")
-        bad((st.current_player < 0) | (st.current_player >= P), "current player out of range")
+        bad((st.current_player < 0) | (st.current_player >= self.num_players), "current player out of range")
+        if solo:
+            problems += self._solo_invariant_problems(st)
         live = np.flatnonzero(~st.terminated)
         if live.size:
             check = st.copy()
-            games = np.repeat(live, P)
-            seats = np.tile(np.arange(P), live.size)
+            games = np.repeat(live, grid)
+            seats = np.tile(np.arange(grid), live.size)
             self._refresh_fits(check, games, seats)
             stale = live[(check.fits[live] != st.fits[live]).any((1, 2))]
             bad(np.isin(np.arange(st.batch_size), stale), "fits differ from the grid (stale)")
@@ -471,6 +566,11 @@ class Princes(
     # ------------------------------------------------------- hidden info
 
     def randomize_hidden(self, state: PrincesState, player: int, seed: int) -> PrincesState:
+        if self.solo:
+            return self._solo_randomize_hidden(state, player, seed)
+        return self._randomize_hidden_base(state, player, seed)
+
+    def _randomize_hidden_base(self, state: PrincesState, player: int, seed: int) -> PrincesState:
         """Re-deal what ``player`` cannot see (SPEC H): per deck, the cards ``player`` cannot
         locate (the deck, other players' unknown hand cards, another drawer's drawn cards) are
         shuffled and dealt back with the same counts; the cards ``player`` put under a deck
@@ -529,3 +629,18 @@ class Princes(
                     out.under_by[b, deck, x] = by
         out.seed[:] = new_seeds
         return out
+
+
+class PrincesSolo(Princes):
+    """The solo game against Wolfgang as a game id of its own (``princes_solo``): the one agent
+    is you; ``dummies`` (2 | 3) and ``difficulty`` ("easy" | "standard" | "hard") choose the
+    table (SPEC.md section SOLO). The same engine as ``Princes(solo=True)``."""
+
+    name = SOLO_NAME
+    player_counts = (1,)
+    option_names = ("dummies", "difficulty", "reward", "data")
+
+    def __init__(
+        self, num_players: int = 1, dummies: int = 2, difficulty: str = "standard", reward: str = "win", data=None
+    ):
+        super().__init__(num_players, solo=True, dummies=dummies, difficulty=difficulty, reward=reward, data=data)

@@ -18,9 +18,14 @@ MONEY_BITS = 24  # the rank key is fame * 2**24 + money (money stays far below 2
 class ScoringRules:
     """Mixin of :class:`~.princes.Princes`: final scoring."""
 
+    @property
+    def scored_seats(self) -> int:
+        """Seats whose principalities Prestige cards compare: all; solo: you and Wolfgang (D54)."""
+        return 2 if self.solo else self.seats
+
     def all_features(self, st: PrincesState, g: np.ndarray) -> np.ndarray:
-        """int64[n, P, F]: every seat's features."""
-        P = self.num_players
+        """int64[n, P, F]: every scored seat's features."""
+        P = self.scored_seats
         gg = np.repeat(g, P)
         pp = np.tile(np.arange(P), g.size)
         return self.features(st, gg, pp).reshape(g.size, P, -1)
@@ -42,8 +47,9 @@ class ScoringRules:
 
     def _final_scoring(self, st: PrincesState, g: np.ndarray) -> None:
         T = self.T
-        points = (self.prestige_points(st, g) * st.prestige_hand[g]).sum(2)  # [n, P]
-        st.fame[g] += points.astype(np.int32)
+        P = self.scored_seats
+        points = (self.prestige_points(st, g) * st.prestige_hand[g, :P]).sum(2)  # [n, P]
+        st.fame[g, :P] += points.astype(np.int32)
         banker = st.char_owner[g, C_BANKER].astype(np.int64)
         has = banker >= 0
         if has.any():  # D32: the Banker's owner converts all it can
@@ -52,9 +58,13 @@ class ScoringRules:
             st.fame[gb, pb] += n
             st.money[gb, pb] -= n * T.banker_per_point
             st.money_out[gb] += n * T.banker_per_point
-        st.scores[g] = st.fame[g]
+        st.scores[g] = st.fame[g, : self.num_players]
         st.phase[g] = PH_OVER
         st.terminated[g] = True
+        if self.solo:
+            st.current_player[g] = 0
+            st.rewards[g] += self._solo_final_rewards(st, g)
+            return
         st.rewards[g] += self.final_rewards(st.fame[g], st.money[g])
 
     def final_rewards(self, fame: np.ndarray, money: np.ndarray) -> np.ndarray:
@@ -68,6 +78,9 @@ class ScoringRules:
         return fame.astype(np.int64) * (1 << MONEY_BITS) + money.astype(np.int64)
 
     def ranks(self, state: PrincesState) -> np.ndarray:
-        """int[B, P] competition rank: most fame first, then most money; tied seats share."""
+        """int[B, P] competition rank: most fame first, then most money; tied seats share.
+        Solo: 1 when you beat or tie Wolfgang, else 2."""
+        if self.solo:
+            return self._solo_ranks(state)
         key = self.rank_key(state.scores, state.money)
         return 1 + (key[:, None, :] > key[:, :, None]).sum(-1)

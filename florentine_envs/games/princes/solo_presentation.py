@@ -1,0 +1,98 @@
+"""The solo game for people: what your auction moves mean, what Wolfgang did (narration from the
+state before and after a move) and his part of the drawing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .constants import A_OPEN, A_PASS, A_RAISE, NUM_STACKS, PH_AUCTION_BID, PH_AUCTION_CHOOSE, RECRUIT_CARD
+
+if TYPE_CHECKING:
+    from .princes import PrincesState
+
+
+class SoloPresentation:
+    """Mixin of :class:`~.princes.Princes`: text for the solo game."""
+
+    def _solo_describe(self, st: PrincesState, game: int, action: int) -> str | None:
+        """The meaning of an auction move of yours, or None when the base text applies."""
+        T, phase = self.T, int(st.phase[game])
+        if phase == PH_AUCTION_CHOOSE and A_OPEN <= action < A_OPEN + NUM_STACKS:
+            stack = T.stack_names[action - A_OPEN]
+            if st.auctions_done[game] == self.seats - 1:
+                return f"auction the {stack} (final auction: {100 * self.ST.final_price} Florin)"
+            return f"auction the {stack} (roll the die)"
+        if phase == PH_AUCTION_BID and action in (A_PASS, A_RAISE):
+            stack = T.stack_names[int(st.stack[game])]
+            if action == A_RAISE:
+                return f"buy the {stack} for {100 * int(st.bid[game])} Florin"
+            return f"decline the {stack}"
+        return None
+
+    def _solo_narrate(self, before: PrincesState, after: PrincesState, game: int) -> list[str]:
+        """Lines for what Wolfgang (and the dice) did during one move of yours."""
+        T, b = self.T, game
+        lines = []
+        if after.stack[b] >= 0 and after.phase[b] == PH_AUCTION_BID and after.last_bid[b, after.stack[b]] >= 0:
+            s = int(after.stack[b])
+            last, price = 100 * int(after.last_bid[b, s]), 100 * int(after.bid[b])
+            must = " (must buy)" if after.forced[b] else ""
+            lines.append(f"  the die gives a last bid of {last}: price {price}{must}")
+        if before.automa_card[b] >= 0 and after.automa_card[b] != before.automa_card[b]:
+            s = int(after.wolf_bought[b])
+            lines.append(f"  Wolfgang buys {'nothing' if s < 0 else 'the ' + T.stack_names[s]}")
+        fame, money = int(after.fame[b, 1] - before.fame[b, 1]), int(after.money[b, 1] - before.money[b, 1])
+        works = int(after.wolf_up[b].sum()) - int(before.wolf_up[b].sum())
+        built = after.wolf_buildings[b].astype(int) - before.wolf_buildings[b]
+        freed = after.wolf_freedoms[b].astype(int) - before.wolf_freedoms[b]
+        acted = int(after.automa_next[b]) - int(before.automa_next[b]) >= 2
+        if acted:
+            what = [f"build the {T.building_names[i]}" for i in np.flatnonzero(built > 0)]
+            what += [f"introduce {T.freedom_names[i]}" for i in np.flatnonzero(freed > 0)]
+            if works:
+                what.append(f"complete {works} work(s)")
+            added = int(after.wolf_len[b]) - int(before.wolf_len[b])
+            if added > 0:
+                what.append("take a Profession card")
+            bonus = int(after.bonus_hand[b, 1].sum()) - int(before.bonus_hand[b, 1].sum())
+            if bonus > 0:
+                what.append("take a Bonus card")
+            lines.append(f"  Wolfgang's turn: {', '.join(what) or 'no visible change'}")
+        if fame or money:
+            lines.append(f"  Wolfgang: fame {fame:+d}, money {100 * money:+d}")
+        return lines
+
+    def _solo_render_lines(self, st: PrincesState, b: int) -> list[str]:
+        """Wolfgang's row and pieces, the dummies' columns, the Automa card in force."""
+        T, ST = self.T, self.ST
+        lines = [""]
+        card = int(st.automa_card[b])
+        if card >= 0:
+            entries = []
+            for k in range(ST.entries.shape[1]):
+                stacks = [s for s in range(NUM_STACKS) if ST.pos[card, s] == k]
+                name = "Landscape" if len(stacks) == 3 else T.stack_names[stacks[0]]
+                s = stacks[0]
+                entries.append(f"{name} {'+%d' % ST.mod[card, s] if ST.has_mod[card, s] else '1D6'}")
+            lines.append(f"Automa card {card}: {' | '.join(entries)}; auctions {int(st.auctions_done[b])}/{self.seats}")
+        slots = []
+        for k in range(int(st.wolf_len[b])):
+            x = int(st.wolf_row[b, k])
+            name = "Recruiting" if x == RECRUIT_CARD else T.profession_names[x]
+            shown = st.wolf_up[b, k] or x == RECRUIT_CARD or st.known[b, 1, x]
+            slots.append(("" if st.wolf_up[b, k] else "down:") + (name if shown else "?"))
+        lines.append(
+            f"Wolfgang: {100 * int(st.money[b, 1])} Florin, fame {int(st.fame[b, 1])}, jesters {int(st.jesters[b, 1])},"
+            f" builders {int(st.builders[b, 1])}, row [{', '.join(slots)}]"
+        )
+        built = [f"{int(n)} {T.building_names[i]}" for i, n in enumerate(st.wolf_buildings[b]) if n]
+        lands = [f"{int(n)} {T.landscape_names[i]}" for i, n in enumerate(st.landscapes[b, 1]) if n]
+        frees = [f"{int(n)} {T.freedom_names[i]}" for i, n in enumerate(st.wolf_freedoms[b]) if n]
+        lines.append(f"  buildings {built or 'none'}, landscapes {lands or 'none'}, freedoms {frees or 'none'}")
+        for d in range(self.seats - 2):
+            col = [int(x) for x in st.dummy_col[b, d, : int(st.dummy_len[b, d])]]
+            shown = [T.profession_names[x] if st.table_prof[b, 2 + d, x] else "?" for x in col]
+            lines.append(f"dummy {d + 1}: [{', '.join(shown)}]")
+        return lines
