@@ -131,12 +131,19 @@ class PrincesReference:
             raise ValueError(f"princes reference: mode={mode!r}; allowed: 'standard' (solo and cooperative later)")
         if reward not in REWARD_MODES:
             raise ValueError(f"princes reference: reward={reward!r}; allowed: {', '.join(map(repr, REWARD_MODES))}")
-        P = self.num_players = int(num_players)
+        P = self.num_players = self.seats = int(num_players)
         self.seed = int(seed)
         self.characters = bool(characters)
         self.reward_mode = reward
         self.num_actions = T.num_actions
         self.action_names = action_names(T)
+        self._init_state(P)
+        self._set_up(hard_freedoms)
+        self._play_forced()
+
+    def _init_state(self, P: int) -> None:
+        """Every state field of a game of P seats, before the set-up (the solo game reuses it)."""
+        T = self.T
         self.terminated = False
         self.rewards = [0.0] * P
 
@@ -203,9 +210,6 @@ class PrincesReference:
         self.took_freedom = False
         self.work_prof = -1
         self.work_value = 0
-
-        self._set_up(hard_freedoms)
-        self._play_forced()
 
     # ================================================================== SETUP
 
@@ -597,11 +601,19 @@ class PrincesReference:
         else:
             self.stack_used[s] = True
         self.current_player = w
-        self.resume = RESUME_AUCTION
         if two_player_landscape:
             # TWO PLAYER RULES: "The winner of that auction chooses which Landscape they want."
+            self.resume = RESUME_AUCTION
             self.phase = LANDSCAPE_PICK
-        elif s <= 2:
+        else:
+            self._take_object(w, s)
+
+    def _take_object(self, w: int, s: int) -> None:
+        """w takes the object of stack s bought in the auction phase; the auction goes on after it
+        (at once, or after its placement, draw or immediate recruiting)."""
+        T = self.T
+        self.resume = RESUME_AUCTION
+        if s <= 2:
             # RB Forest: "When you acquire a Forest, you must immediately place it".
             self.piece = NUM_BUILDINGS + s
             self.phase = PLACE
