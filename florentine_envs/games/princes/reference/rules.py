@@ -21,6 +21,7 @@ from .tables import (
     BANKER,
     BONUS,
     BUILD,
+    BUILDER_STACK,
     CARD_ACTION_BASE,
     CARDINAL,
     CARDINAL_ACTION,
@@ -519,13 +520,20 @@ class PrincesReference:
                 # TWO PLAYER RULES: "Auction the 3 Landscapes ... as 1 object" (D10).
                 return s == FOREST and any(self._landscape_available(p, kind) for kind in range(3))
             return self._landscape_available(p, s)
+        return self._in_supply(s) and (s != BUILDER_STACK or self.builders[p] < self.T.max_builders)
+
+    def _in_supply(self, s: int) -> bool:
+        """RB: "When a stack is exhausted, no more objects of that type can be acquired" (the
+        Prestige stack is its deck)."""
+        if s <= 2:
+            return self.supply_landscapes[s] > 0
         if s == PRESTIGE_STACK:
             return len(self.decks[DECK_PRESTIGE]) > 0
         if s == RECRUITING_STACK:
             return self.supply_recruiting > 0
         if s == JESTER_STACK:
             return self.supply_jesters > 0
-        return self.supply_builders > 0 and self.builders[p] < self.T.max_builders
+        return self.supply_builders > 0
 
     def _landscape_available(self, p: int, l: int) -> bool:  # noqa: E741
         return self.supply_landscapes[l] > 0 and self.fits[p][NUM_BUILDINGS + l]

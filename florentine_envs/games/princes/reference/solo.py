@@ -466,17 +466,9 @@ class PrincesSoloReference(PrincesReference):
     def _wolfgang_able(self, s: int) -> bool:
         """RB: "Wolfgang is not able to buy an object that: You bought in this Auction phase, There
         are no more of in the supply, or Is a Builder, if Wolfgang already has 3 Builders." """
-        if s == self.you_bought:
+        if s == self.you_bought or not self._in_supply(s):
             return False
-        if s <= 2:
-            return self.supply_landscapes[s] > 0
-        if s == PRESTIGE_STACK:
-            return len(self.decks[DECK_PRESTIGE]) > 0
-        if s == RECRUITING_STACK:
-            return self.supply_recruiting > 0
-        if s == JESTER_STACK:
-            return self.supply_jesters > 0
-        return self.supply_builders > 0 and self.builders[WOLFGANG] < self.S.max_builders
+        return s != BUILDER_STACK or self.builders[WOLFGANG] < self.S.max_builders
 
     def _wolfgang_buys(self) -> int:
         """RB: "Wolfgang buys the leftmost object depicted on the Automa card that he is able to buy
