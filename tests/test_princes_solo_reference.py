@@ -421,3 +421,31 @@ def test_random_games_keep_every_invariant(dummies, difficulty):
         mine, his = (ref.fame[0], ref.money[0]), (ref.fame[1], ref.money[1])
         assert ref.rewards == [1.0 if mine > his else -1.0 if mine < his else 0.0]
         assert ref.scores == [ref.fame[0]]
+
+
+def test_wolfgangs_bonus_card_lies_on_his_leftmost_face_down_card_until_its_work():
+    """RB Acquire a Bonus card: "choose the card giving the highest bonus according to the current
+    state of Wolfgang's Principality ... Place the chosen Bonus card on the leftmost facedown
+    Profession or Recruiting card ... (it will be used when that Profession or Recruiting card is
+    scored)"."""
+    ref = wolfgang_to_act()
+    ref.jesters[WOLFGANG] = 3  # "Each Jester +2" is worth 6 to him now
+    ref.supply_jesters -= 3
+    top5 = ref.decks[DECK_BONUS][:5]
+    ref._wolfgang_draws(DECK_BONUS)
+    (card,) = ref.bonus_hand[WOLFGANG]
+    feats = ref.features(WOLFGANG)
+    assert ref.bonus_value(card, feats) == max(ref.bonus_value(c, feats) for c in top5)
+    assert ref.wolf_row[0].bonus == [card]
+    fame, money = ref.fame[WOLFGANG], ref.money[WOLFGANG]
+    ref._wolfgang_work()
+    value = ref.T.minimum[0] + 2 * 3 + ref.bonus_value(card, ref.features(WOLFGANG))
+    assert ref.best_work[WOLFGANG] == value and card in ref.bonus_out and not ref.bonus_hand[WOLFGANG]
+    assert (ref.fame[WOLFGANG], ref.money[WOLFGANG]) == (fame + value // 2, money + value % 2)
+
+
+def test_final_auction_exclusion_counts_ties():
+    """D45: the entries at least as high as the second highest modifier are refused in the final
+    auction (a Landscape entry refuses all three types)."""
+    ref = at_first_auction(card=13)  # card 13 at 4 seats: Landscape +2, Prestige +3, Jester +2
+    assert {s for s in range(7) if ref.excluded(s)} == {0, 1, 2, PRESTIGE_STACK, JESTER_STACK}
