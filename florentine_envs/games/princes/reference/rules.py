@@ -87,7 +87,7 @@ from .tables import (
 )  # fmt: skip
 
 REWARD_MODES = ("win", "score")
-OPTION_NAMES = ("characters", "hard_freedoms", "mode", "reward", "data")
+OPTION_NAMES = ("characters", "hard_freedoms", "reward", "data")  # SPEC O (solo: solo.py)
 SIZE_CLASSES = ("large", "medium", "small")
 
 
@@ -117,7 +117,6 @@ class PrincesReference:
             raise ValueError(f"princes reference: unknown option(s) {unknown}; allowed: {', '.join(OPTION_NAMES)}")
         characters = options.get("characters", False)
         hard_freedoms = options.get("hard_freedoms", False)
-        mode = options.get("mode", "standard")
         reward = options.get("reward", "win")
         T = self.T = tables_for(options.get("data"))
         players = T.data["players"]
@@ -128,8 +127,6 @@ class PrincesReference:
                 raise ValueError(f"princes reference: {name}={value!r}; allowed: False, True")
         if hard_freedoms and num_players != 2:
             raise ValueError("princes reference: hard_freedoms=True is a 2-player option (RB: TWO PLAYER RULES)")
-        if mode != "standard":
-            raise ValueError(f"princes reference: mode={mode!r}; allowed: 'standard' (solo and cooperative later)")
         if reward not in REWARD_MODES:
             raise ValueError(f"princes reference: reward={reward!r}; allowed: {', '.join(map(repr, REWARD_MODES))}")
         P = self.num_players = self.seats = int(num_players)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .observation import check_cards, obs_offsets, obs_size, observe
-from .tables import NUM_BONUS, NUM_BUILDINGS, NUM_PRESTIGE, NUM_PROFESSIONS
+from .tables import AUCTION_BID, AUCTION_CHOOSE, NUM_BONUS, NUM_BUILDINGS, NUM_PRESTIGE, NUM_PROFESSIONS
 
 ROW_SLOTS = 16  # SPEC SW: wolf_row int8[B, 16]
 ROW_SLOT_SIZE = 4 + NUM_PROFESSIONS  # present, face up, Recruiting card, profession 21, Bonus count
@@ -62,7 +62,10 @@ def observe_solo(ref, o: int) -> np.ndarray:
     out += [float(c in drawn) for c in range(21)]
     out += [float(b >= 0) for b in ref.last_bid]
     out += [float(max(b, 0)) for b in ref.last_bid]
-    out += [ref.auctions_done, float(in_auction and ref._final()), float(ref.forced)]
+    # "final (auctions_done == S - 1 in the auction phase)": the phases AUCTION_CHOOSE and
+    # AUCTION_BID (SPEC SA's header), not the placement, draw or recruiting after your purchase.
+    auction_phase = ref.phase in (AUCTION_CHOOSE, AUCTION_BID)
+    out += [ref.auctions_done, float(auction_phase and ref._final()), float(ref.forced)]
     out += [float(s == (7 if ref.you_bought < 0 else ref.you_bought)) for s in range(8)]
     for k in range(ROW_SLOTS):
         slot = [0.0] * ROW_SLOT_SIZE
