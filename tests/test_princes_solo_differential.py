@@ -24,6 +24,7 @@ from test_princes_differential import DATA_PATCH, busy_actions
 
 import florentine_envs
 from florentine_envs.games.princes.reference import PrincesSoloReference
+from florentine_envs.games.princes.reference.tables import END_TURN, PASS, RAISE, TAKE_BONUS, TAKE_PROFESSION, WITHDRAW
 from florentine_envs.testing import random_legal_actions
 
 pytestmark = pytest.mark.skipif(
@@ -72,6 +73,36 @@ def test_solo_engine_matches_reference(dummies, difficulty, request):
 def test_solo_matches_reference_with_options(options, request):
     total = max(2, request.config.getoption("--diff-games") // 1000)
     assert _run_many(total, 9100 + len(options), **options) > 0
+
+
+def prefer(*order: int):
+    """A chooser playing the first legal action of ``order`` (random when none is legal)."""
+
+    def choose(mask, refs, rng):
+        actions = random_legal_actions(mask, rng)
+        for i, legal in enumerate(mask):
+            actions[i] = next((a for a in order if legal[a]), actions[i])
+        return actions
+
+    return choose
+
+
+@pytest.mark.parametrize("dummies", [2, 3], ids=["4-seats", "5-seats"])
+@pytest.mark.parametrize(
+    "policy",
+    [prefer(WITHDRAW, PASS, END_TURN), prefer(RAISE, TAKE_PROFESSION, TAKE_BONUS)],
+    ids=["passive", "greedy"],
+)
+def test_solo_matches_reference_at_the_extremes(policy, dummies, request):
+    """A passive player (Wolfgang buys every leftmost object, empties the Prestige deck, fills his
+    row) and a greedy one (buys at every price, draws every deck dry)."""
+    total = max(4, request.config.getoption("--diff-games") // 500)
+    seeds = np.arange(total, dtype=np.uint64) + 9300 + 1000 * dummies
+    game = florentine_envs.make("princes_solo", dummies=dummies, difficulty="easy")
+    refs = [PrincesSoloReference(1, int(s), solo=True, dummies=dummies, difficulty="easy") for s in seeds]
+    rng = np.random.default_rng(dummies)
+    steps, _ = play_through_both(game, seeds, refs, policy, rng, True, f"solo, dummies={dummies}", compare_phases=True)
+    assert steps >= total * 14  # at least the set-up discard, 7 auctions and 7 turns... each forced or chosen
 
 
 def test_same_deal_automa_deck_and_start_player():

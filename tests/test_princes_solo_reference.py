@@ -55,14 +55,20 @@ def scripted_dice(ref: PrincesSoloReference, rolls: list[int]) -> None:
     ref._roll = roll
 
 
-def at_first_auction(seed: int = 0, card: int = EXAMPLE_CARD, rolls=(), **options) -> PrincesSoloReference:
-    """A game after your set-up discard, in round 1's auction phase, showing Automa card ``card``."""
+def at_first_auction(seed: int = 0, top=None, rolls=(), **options) -> PrincesSoloReference:
+    """A game after your set-up discard, in round 1's auction phase, showing the rulebook's example
+    card, or a card whose top panel is ``top`` (entries (object, (4-seat, 5-seat) modifiers))."""
     ref = solo(seed, **options)
     ref.step(PROFESSION + min(ref.hand_prof[YOU]))
     assert ref.phase == AUCTION_CHOOSE
-    ref.automa_card = card
+    ref.automa_card = EXAMPLE_CARD
+    if top is not None:
+        ref.S.cards[EXAMPLE_CARD] = dict(ref.S.cards[EXAMPLE_CARD], top=top)
     scripted_dice(ref, list(rolls))
     return ref
+
+
+NO_MOD = (None, None)  # "1D6"
 
 
 # ------------------------------------------------------------------------------ set-up
@@ -146,7 +152,10 @@ def test_jester_auction_forced_forest_and_wolfgangs_builder():
     and roll a 3. Wolfgang pays 500 Florin (200+300) for a Builder. Neither you or Wolfgang bought a
     Recruiting card, so you discard a Recruiting card from the supply."""
     ref = at_first_auction(rolls=[4, 2, 3], difficulty="standard")
-    assert ref.S.cards[EXAMPLE_CARD]["top"][0][0] == BUILDER_STACK
+    # the example card: the Builder leftmost, the Jester "6+1D6" second ("one of the two leftmost
+    # objects"), the Forest without modifier
+    assert [obj for obj, _ in ref.S.cards[EXAMPLE_CARD]["top"][:2]] == [BUILDER_STACK, JESTER_STACK]
+    assert (ref.modifier(JESTER_STACK), ref.modifier(FOREST), ref.modifier(BUILDER_STACK)) == (6, None, 2)
     ref.step(OPEN + JESTER_STACK)
     assert ref.phase == AUCTION_BID and ref.bid == 11
     assert sorted(np.flatnonzero(ref.legal_action_mask())) == [PASS, RAISE]  # buy or decline
@@ -226,7 +235,9 @@ def test_wolfgang_pays_with_fame():
     disk backward five spaces on the Fame track and give him 100 Florin in change. If he had 300
     Florin remaining, he would pay those 300 Florin to the Bank and move his Fame disk backward
     three spaces"."""
-    ref = at_first_auction(card=1, rolls=[3], difficulty="easy")  # card 1: the Jester leftmost at 6
+    top = [(JESTER_STACK, (6, 6)), (BUILDER_STACK, (2, 2)), (LANDSCAPE_ENTRY, NO_MOD), (PRESTIGE_STACK, (1, 1)),
+           (RECRUITING_STACK, NO_MOD)]  # fmt: skip
+    ref = at_first_auction(top=top, rolls=[3], difficulty="easy")
     assert ref.money[WOLFGANG] == 0 and ref.fame[WOLFGANG] == 0
     ref.step(WITHDRAW)
     assert ref.jesters[WOLFGANG] == 1 and ref.fame[WOLFGANG] == -5 and ref.money[WOLFGANG] == 1
@@ -257,8 +268,9 @@ def test_wolfgang_cannot_buy_what_you_bought():
 def test_wolfgangs_landscape_from_his_leftmost_profession():
     """RB: "determine the type of Landscape he buys by flipping his leftmost facedown Profession
     card faceup; the Landscape shown on the card is the Landscape he buys"."""
-    ref = at_first_auction(card=2, rolls=[4])  # card 2: the Landscape leftmost
-    assert ref.S.cards[2]["top"][0][0] == LANDSCAPE_ENTRY
+    top = [(LANDSCAPE_ENTRY, NO_MOD), (JESTER_STACK, (6, 6)), (BUILDER_STACK, (2, 2)), (PRESTIGE_STACK, (1, 1)),
+           (RECRUITING_STACK, NO_MOD)]  # fmt: skip
+    ref = at_first_auction(top=top, rolls=[4])
     x = ref.wolf_row[0].card
     kind = ref.T.prof_landscape[x]
     ref.step(WITHDRAW)
@@ -268,7 +280,9 @@ def test_wolfgangs_landscape_from_his_leftmost_profession():
 def test_wolfgangs_prestige_card_is_his_best():
     """RB Prestige cards: "choose the card giving the highest Prestige Points according to the current
     state of Wolfgang's Principality" (ties at random; the others go under the deck)."""
-    ref = at_first_auction(card=5, rolls=[2])  # card 5: Prestige leftmost
+    top = [(PRESTIGE_STACK, (1, 1)), (JESTER_STACK, (6, 6)), (BUILDER_STACK, (2, 2)), (LANDSCAPE_ENTRY, NO_MOD),
+           (RECRUITING_STACK, NO_MOD)]  # fmt: skip
+    ref = at_first_auction(top=top, rolls=[2])
     top5 = ref.decks[2][:5]
     ref.jesters[WOLFGANG] = 1  # "Most Jesters" would now score for him
     ref.supply_jesters -= 1
@@ -447,5 +461,9 @@ def test_wolfgangs_bonus_card_lies_on_his_leftmost_face_down_card_until_its_work
 def test_final_auction_exclusion_counts_ties():
     """D45: the entries at least as high as the second highest modifier are refused in the final
     auction (a Landscape entry refuses all three types)."""
-    ref = at_first_auction(card=13)  # card 13 at 4 seats: Landscape +2, Prestige +3, Jester +2
+    top = [(LANDSCAPE_ENTRY, (2, 2)), (PRESTIGE_STACK, (3, 3)), (JESTER_STACK, (2, 3)), (RECRUITING_STACK, NO_MOD),
+           (BUILDER_STACK, NO_MOD)]  # fmt: skip
+    ref = at_first_auction(top=top, dummies=2)  # 4 seats: +3, then +2 twice
     assert {s for s in range(7) if ref.excluded(s)} == {0, 1, 2, PRESTIGE_STACK, JESTER_STACK}
+    ref = at_first_auction(top=top, dummies=3)  # 5 seats: +3 twice
+    assert {s for s in range(7) if ref.excluded(s)} == {PRESTIGE_STACK, JESTER_STACK}

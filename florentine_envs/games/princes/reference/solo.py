@@ -13,6 +13,22 @@ profession of Wolfgang's row is in ``hand_prof[1]`` (``known[1]`` once flipped t
 face-up one in ``table_prof[1]``; his Recruiting cards are counted in ``hand_recruit[1]`` /
 ``table_recruit[1]``; his Bonus cards are in ``bonus_hand[1]`` and on a row slot; a dummy's
 face-down cards are in ``hand_prof[q]``, its face-up ones in ``table_prof[q]``.
+
+Questions for the lead (where the SPEC was silent or ambiguous when this was written; the
+reading taken is stated; the engine, run in the differential test, reads them the same way):
+
+1. SPEC SV ``solo`` field: the top panel was "0s outside the auction phase" and ``final`` was
+   "auctions_done == S - 1 in the auction phase". Read as: the top panel shows while an Automa
+   card is out (``automa_card >= 0``, also during the placement, draw or immediate recruiting
+   after your purchase); ``final`` only in the phases AUCTION_CHOOSE / AUCTION_BID. The SPEC
+   now says so (change of 05:25 UTC).
+2. RB "You may buy the object in the final (4th / 5th) auction ... for 200 Florin": read with
+   SPEC SA as a purchase you may decline (no die is rolled; Wolfgang rolls for that object if he
+   buys it, D46), not as an automatic purchase.
+3. RB "If you roll a 1 or a 2 ... you must buy that object": the rulebook assumes you can pay; a
+   price above your purse (money + fame sold) may be declined (D44). The reference offers only
+   the decline then.
+No rule of the SOLO RULES was found where the SPEC contradicts the rulebook.
 """
 
 from __future__ import annotations
@@ -167,6 +183,7 @@ class PrincesSoloReference(PrincesReference):
         self.reward_mode = reward
         self.num_actions = T.num_actions
         self.action_names = action_names(T)
+        self.action_names[RAISE] = "buy"  # SPEC SA: "raise (named buy in solo)"
         self._init_state(self.seats)
         self.rewards = [0.0]
         self._init_solo_state()
