@@ -467,3 +467,45 @@ def test_final_auction_exclusion_counts_ties():
     assert {s for s in range(7) if ref.excluded(s)} == {0, 1, 2, PRESTIGE_STACK, JESTER_STACK}
     ref = at_first_auction(top=top, dummies=3)  # 5 seats: +3 twice
     assert {s for s in range(7) if ref.excluded(s)} == {PRESTIGE_STACK, JESTER_STACK}
+
+
+def test_wolfgang_cannot_buy_the_landscape_type_you_bought():
+    """RB: "If he is not able to buy that Landscape (either because you bought that type of
+    Landscape, or because there are no more of that type in the supply), he buys a different
+    object"."""
+    top = [(LANDSCAPE_ENTRY, NO_MOD), (JESTER_STACK, (6, 6)), (BUILDER_STACK, (2, 2)), (PRESTIGE_STACK, (1, 1)),
+           (RECRUITING_STACK, NO_MOD)]  # fmt: skip
+    ref = at_first_auction(top=top, rolls=[6, 2])
+    kind = ref.T.prof_landscape[ref.wolf_row[0].card]
+    ref.step(OPEN + kind)
+    ref.step(RAISE)  # you buy his landscape type at 6 + 1
+    ref.step(int(np.flatnonzero(ref.legal_action_mask())[0]))  # placed
+    assert ref.landscapes[WOLFGANG] == [0, 0, 0] and ref.jesters[WOLFGANG] == 1  # the Jester for 600 + 200
+    assert ref.rolls == [6, 2]
+
+
+def test_wolfgang_without_face_down_cards():
+    """A Bonus card needs a face-down card to lie on (D50); building, a Freedom and a landscape need
+    a face-down Profession card ("if he has no more facedown Profession cards"): with only a
+    face-down Recruiting card he may still complete a work."""
+    ref = wolfgang_to_act()
+    for card in ref.wolf_row:
+        if not card.face_up:
+            ref._wolfgang_work()
+    assert not ref._wolfgang_can("bonus") and not ref._wolfgang_can("build") and not ref._wolfgang_can("freedom")
+    assert not ref._wolfgang_can("work") and ref._wolfgang_can("profession")
+    ref._row_append(RECRUITING_CARD)
+    ref.supply_recruiting -= 1
+    assert ref._wolfgang_can("work") and ref._wolfgang_can("bonus") and not ref._wolfgang_can("build")
+    ref.check_invariants()
+
+
+def test_wolfgang_starts_the_action_phase_when_he_is_start_player():
+    """RB: "Play this phase according to turn order with either you or Wolfgang as the starting
+    player": his two Automa cards are drawn before your turn."""
+    ref = at_first_auction(rolls=[6] * 10)
+    ref.start = WOLFGANG
+    ref.step(WITHDRAW)
+    assert ref.phase == ACTION and ref.automa_next == 1 + 2 and ref.turns_done == 1
+    ref.step(END_TURN)
+    assert ref.round == 1 and ref.start == YOU and ref.automa_next == 4  # his turn is not repeated
