@@ -12,7 +12,10 @@ order, not taken from the engine.
   table;
 * ``rules.py`` -- :class:`PrincesReference`: set-up, auction phase, objects, character auction,
   action phase, round end, game end, legal actions, forced moves;
-* ``observation.py`` -- the observation vector (SPEC V) and the invariants.
+* ``observation.py`` -- the observation vector (SPEC V) and the invariants;
+* ``solo.py`` -- :class:`PrincesSoloReference`: the solo game against Wolfgang (RB SOLO RULES,
+  SPEC SOLO), reusing the base rules for your own decisions;
+* ``solo_observation.py`` -- the solo observation (SPEC SV) and the solo invariants.
 
 Questions for the lead (the SPEC is silent, ambiguous or differs from its own text; the reading
 taken here is stated; 1-3 were read the same way by the engine, 4-6 are where the SPEC's text
@@ -41,5 +44,6 @@ Notes 4-6 are now written into SPEC.md (2026-11-23, "Changes after SPEC_READY").
 """
 
 from .rules import OPTION_NAMES, PrincesReference
+from .solo import PrincesSoloReference
 
-__all__ = ["OPTION_NAMES", "PrincesReference"]
+__all__ = ["OPTION_NAMES", "PrincesReference", "PrincesSoloReference"]

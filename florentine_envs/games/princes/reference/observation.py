@@ -69,8 +69,9 @@ def obs_size(num_players: int) -> int:
 
 
 def observe(ref, o: int) -> np.ndarray:
-    """float32[obs_size]: what seat ``o`` sees of ``ref`` (SPEC V and H)."""
-    T, P = ref.T, ref.num_players
+    """float32[obs_size]: what seat ``o`` sees of ``ref`` (SPEC V and H); the solo game's table of
+    ``ref.seats`` seats (SPEC SV: "The base layout (section V) built with P = S")."""
+    T, P = ref.T, ref.seats
     if not 0 <= int(o) < P:
         raise ValueError(f"princes reference: observer {o!r} is not a seat 0..{P - 1}")
     o = int(o)
@@ -185,18 +186,12 @@ def _cells(mask: int, empty: bool) -> tuple[float, ...]:
     return tuple(float((mask >> i & 1) != empty) for i in range(CELLS))
 
 
-def check_invariants(ref) -> None:
-    """Raise ValueError at the first broken conservation law or bound."""
-    T, P = ref.T, ref.num_players
-
-    def need(ok: bool, what: str) -> None:
-        if not ok:
-            raise ValueError(f"princes reference invariant: {what}")
-
+def check_cards(ref, need) -> None:
+    """Every profession, Bonus and Prestige card is in exactly one place (hands of every seat,
+    tables, decks, the drawn cards; Bonus cards also out of the game)."""
     drawn = [set(), set(), set()]
     if ref.draw_deck >= 0:
         drawn[ref.draw_deck] = set(ref.drawn)
-    # Cards: every card is in exactly one place.
     places = [*ref.hand_prof, *ref.table_prof, set(ref.decks[DECK_PROFESSION]), drawn[DECK_PROFESSION]]
     need(sum(len(s) for s in places) == NUM_PROFESSIONS, "professions are not conserved")
     need(set().union(*places) == set(range(NUM_PROFESSIONS)), "a profession is missing")
@@ -208,6 +203,17 @@ def check_invariants(ref) -> None:
     need(set().union(*places) == set(range(NUM_PRESTIGE)), "a Prestige card is missing")
     for d, deck in enumerate(ref.decks):
         need(len(deck) == len(set(deck)), f"deck {d} holds a card twice")
+
+
+def check_invariants(ref) -> None:
+    """Raise ValueError at the first broken conservation law or bound."""
+    T, P = ref.T, ref.num_players
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise ValueError(f"princes reference invariant: {what}")
+
+    check_cards(ref, need)
     for q in range(P):
         need(ref.known[q] <= ref.hand_prof[q], f"seat {q} knows a card it does not hold")
     need(ref.supply_recruiting + sum(ref.hand_recruit) + sum(ref.table_recruit) == T.recruiting, "Recruiting cards")

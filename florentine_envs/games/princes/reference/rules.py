@@ -21,6 +21,7 @@ from .tables import (
     BANKER,
     BONUS,
     BUILD,
+    BUILDER_STACK,
     CARD_ACTION_BASE,
     CARDINAL,
     CARDINAL_ACTION,
@@ -86,7 +87,7 @@ from .tables import (
 )  # fmt: skip
 
 REWARD_MODES = ("win", "score")
-OPTION_NAMES = ("characters", "hard_freedoms", "mode", "reward", "data")
+OPTION_NAMES = ("characters", "hard_freedoms", "reward", "data")  # SPEC O (solo: solo.py)
 SIZE_CLASSES = ("large", "medium", "small")
 
 
@@ -116,7 +117,6 @@ class PrincesReference:
             raise ValueError(f"princes reference: unknown option(s) {unknown}; allowed: {', '.join(OPTION_NAMES)}")
         characters = options.get("characters", False)
         hard_freedoms = options.get("hard_freedoms", False)
-        mode = options.get("mode", "standard")
         reward = options.get("reward", "win")
         T = self.T = tables_for(options.get("data"))
         players = T.data["players"]
@@ -127,16 +127,21 @@ class PrincesReference:
                 raise ValueError(f"princes reference: {name}={value!r}; allowed: False, True")
         if hard_freedoms and num_players != 2:
             raise ValueError("princes reference: hard_freedoms=True is a 2-player option (RB: TWO PLAYER RULES)")
-        if mode != "standard":
-            raise ValueError(f"princes reference: mode={mode!r}; allowed: 'standard' (solo and cooperative later)")
         if reward not in REWARD_MODES:
             raise ValueError(f"princes reference: reward={reward!r}; allowed: {', '.join(map(repr, REWARD_MODES))}")
-        P = self.num_players = int(num_players)
+        P = self.num_players = self.seats = int(num_players)
         self.seed = int(seed)
         self.characters = bool(characters)
         self.reward_mode = reward
         self.num_actions = T.num_actions
         self.action_names = action_names(T)
+        self._init_state(P)
+        self._set_up(hard_freedoms)
+        self._play_forced()
+
+    def _init_state(self, P: int) -> None:
+        """Every state field of a game of P seats, before the set-up (the solo game reuses it)."""
+        T = self.T
         self.terminated = False
         self.rewards = [0.0] * P
 
@@ -203,9 +208,6 @@ class PrincesReference:
         self.took_freedom = False
         self.work_prof = -1
         self.work_value = 0
-
-        self._set_up(hard_freedoms)
-        self._play_forced()
 
     # ================================================================== SETUP
 
@@ -515,13 +517,20 @@ class PrincesReference:
                 # TWO PLAYER RULES: "Auction the 3 Landscapes ... as 1 object" (D10).
                 return s == FOREST and any(self._landscape_available(p, kind) for kind in range(3))
             return self._landscape_available(p, s)
+        return self._in_supply(s) and (s != BUILDER_STACK or self.builders[p] < self.T.max_builders)
+
+    def _in_supply(self, s: int) -> bool:
+        """RB: "When a stack is exhausted, no more objects of that type can be acquired" (the
+        Prestige stack is its deck)."""
+        if s <= 2:
+            return self.supply_landscapes[s] > 0
         if s == PRESTIGE_STACK:
             return len(self.decks[DECK_PRESTIGE]) > 0
         if s == RECRUITING_STACK:
             return self.supply_recruiting > 0
         if s == JESTER_STACK:
             return self.supply_jesters > 0
-        return self.supply_builders > 0 and self.builders[p] < self.T.max_builders
+        return self.supply_builders > 0
 
     def _landscape_available(self, p: int, l: int) -> bool:  # noqa: E741
         return self.supply_landscapes[l] > 0 and self.fits[p][NUM_BUILDINGS + l]
@@ -597,11 +606,19 @@ class PrincesReference:
         else:
             self.stack_used[s] = True
         self.current_player = w
-        self.resume = RESUME_AUCTION
         if two_player_landscape:
             # TWO PLAYER RULES: "The winner of that auction chooses which Landscape they want."
+            self.resume = RESUME_AUCTION
             self.phase = LANDSCAPE_PICK
-        elif s <= 2:
+        else:
+            self._take_object(w, s)
+
+    def _take_object(self, w: int, s: int) -> None:
+        """w takes the object of stack s bought in the auction phase; the auction goes on after it
+        (at once, or after its placement, draw or immediate recruiting)."""
+        T = self.T
+        self.resume = RESUME_AUCTION
+        if s <= 2:
             # RB Forest: "When you acquire a Forest, you must immediately place it".
             self.piece = NUM_BUILDINGS + s
             self.phase = PLACE
