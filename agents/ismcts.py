@@ -510,7 +510,7 @@ class ISMCTSAgent(Agent):
 
     def search(self, roots: State, seeds: np.ndarray) -> np.ndarray:
         """int[M]: the move chosen for each of the M root states (live decisions) from its seed."""
-        cfg, game = self.config, self.game
+        cfg = self.config
         M = roots.batch_size
         players = roots.current_player.astype(np.int64)
         trees = [SearchTree(int(seed)) for seed in seeds]

@@ -17,7 +17,6 @@ from florentine_envs.testing import random_legal_actions
 
 from .base import Agent
 
-
 #: worth of ``stop`` when no load fits (cannot happen with a card in the market; finite, as
 #: -inf marks an illegal action)
 NOTHING_FITS = -1e9

@@ -93,7 +93,6 @@ from florentine_envs.games.princes.constants import (
     S_RECRUITING,
 )
 from florentine_envs.games.princes.data import FEATURE, FEATURES
-from florentine_envs.games.princes.solo_observation import SOLO_OFFSETS
 from florentine_envs.games.princes.observation import (
     _BUILDERS,
     _BUILT,
@@ -110,6 +109,7 @@ from florentine_envs.games.princes.observation import (
     _TABLE_RECRUIT,
     PLAYER_BLOCK,
 )
+from florentine_envs.games.princes.solo_observation import SOLO_OFFSETS
 
 from .base import Agent
 

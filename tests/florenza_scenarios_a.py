@@ -12,7 +12,16 @@ from __future__ import annotations
 
 import numpy as np
 from test_florenza_engine import (  # the engine tests' position helpers
-    act, char, empty_round, fresh, hire_on, main_box, names, prestige, roll_counter, run_stage,
+    act,
+    char,
+    empty_round,
+    fresh,
+    hire_on,
+    main_box,
+    names,
+    prestige,
+    roll_counter,
+    run_stage,
 )  # fmt: skip
 
 from florentine_envs.games.florenza import constants as C

@@ -7,8 +7,23 @@ from __future__ import annotations
 
 import numpy as np
 from florenza_scenarios_a import (
-    act, bring_into_play, char_action, clear_districts, empty_round, fresh, hire_on, names, of_kind, place_then,
-    prestige, put_workshop, resource, roll_counter, run_stage, work_until, workshop,
+    act,
+    bring_into_play,
+    char_action,
+    clear_districts,
+    empty_round,
+    fresh,
+    hire_on,
+    names,
+    of_kind,
+    place_then,
+    prestige,
+    put_workshop,
+    resource,
+    roll_counter,
+    run_stage,
+    work_until,
+    workshop,
 )  # fmt: skip
 
 from florentine_envs.games.florenza import constants as C

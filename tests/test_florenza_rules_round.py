@@ -7,8 +7,20 @@ from __future__ import annotations
 
 import numpy as np
 from florenza_scenarios_a import (
-    Trace, act, box_with_income, bring_into_play, char_action, clear_districts, empty_round, fresh, in_play, names,
-    of_kind, put_workshop, roll_counter, run_stage,
+    Trace,
+    act,
+    box_with_income,
+    bring_into_play,
+    char_action,
+    clear_districts,
+    empty_round,
+    fresh,
+    in_play,
+    names,
+    of_kind,
+    put_workshop,
+    roll_counter,
+    run_stage,
 )  # fmt: skip
 
 from florentine_envs.games.florenza import constants as C

@@ -8,8 +8,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from florenza_scenarios_a import (
-    act, bring_into_play, char_action, clear_districts, empty_round, fresh, in_play, names, of_kind, place_then,
-    prestige, put_workshop, run_stage, workshop,
+    act,
+    bring_into_play,
+    char_action,
+    clear_districts,
+    empty_round,
+    fresh,
+    in_play,
+    names,
+    of_kind,
+    place_then,
+    prestige,
+    put_workshop,
+    run_stage,
+    workshop,
 )  # fmt: skip
 
 import florentine_envs

@@ -22,10 +22,18 @@ import pytest
 from differential import field_of, play_through_both
 from test_florenza_differential import biased_actions
 
-from florentine_envs.games.florenza.florenza import Florenza
 from florentine_envs.games.florenza.constants import (
-    DETAINED, IN_PLAY, NUM_PHASES, PH_CAPTAIN, PH_CONVERT, PH_OVER, PH_PLACE, ST_DISTRICT, ST_ORDER,
+    DETAINED,
+    IN_PLAY,
+    NUM_PHASES,
+    PH_CAPTAIN,
+    PH_CONVERT,
+    PH_OVER,
+    PH_PLACE,
+    ST_DISTRICT,
+    ST_ORDER,
 )  # fmt: skip
+from florentine_envs.games.florenza.florenza import Florenza
 from florentine_envs.games.florenza.reference import FlorenzaReference
 from florentine_envs.testing import random_legal_actions, states_equal
 

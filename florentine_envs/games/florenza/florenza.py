@@ -31,15 +31,23 @@ from ...core import rng
 from ...core.game import Game
 from ...core.state import State
 from .constants import (
-    CRESTS, GONE, IN_BAG, IN_PLAY, NUM_BOXES, NUM_NAMED, PH_OVER, WORKERS, ActionIds,
+    CRESTS,
+    GONE,
+    IN_BAG,
+    IN_PLAY,
+    NUM_BOXES,
+    NUM_NAMED,
+    PH_OVER,
+    WORKERS,
+    ActionIds,
 )  # fmt: skip
+from .data import load_data
 from .masks import MaskMixin
 from .observation import FlorenzaObservation
 from .presentation import FlorenzaPresentation
 from .rules import RulesMixin
 from .scoring import ScoringMixin
 from .setup import SetupMixin
-from .data import load_data
 from .tables import Tables
 
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from .constants import (
-    DETAINED, EXPELLED, IN_PLAY, NUM_BOXES, NUM_NAMED, NUM_SPACES, ON_CARD, PHASE_NAMES,
+    DETAINED,
+    EXPELLED,
+    IN_PLAY,
+    NUM_BOXES,
+    NUM_NAMED,
+    NUM_SPACES,
+    ON_CARD,
+    PHASE_NAMES,
 )  # fmt: skip
 
 

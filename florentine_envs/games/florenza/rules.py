@@ -13,16 +13,52 @@ from __future__ import annotations
 
 import numpy as np
 
-from .constants import (
-    DETAINED, EXPELLED, GONE, IN_PLAY, NUM_BOXES, NUM_NAMED, NUM_SPACES, ON_BOX, ON_CARD,
-    ON_PULPIT, PH_ATRIO, PH_BISHOP, PH_CAPTAIN, PH_CATHEDRAL_DIE, PH_CONVERT, PH_HIRE, PH_INCENTIVE, PH_MARKET,
-    PH_OVER, PH_PLACE, PH_PREACHER, PH_SKILL, PH_START_PICK, PH_TRADE_GIVE_1, PH_TRADE_GIVE_2, PH_TRADE_TAKE,
-    ROUNDS, ST_ARTWORK, ST_BISHOP, ST_CAPTAIN, ST_DISTRICT, ST_END, ST_INCOME, ST_MARKET, ST_ORDER, ST_OVER,
-    ST_PLACE, ST_SETUP, STREAM_DIE, WORKERS, Z_CATHEDRAL, Z_DISTRICT,
-)  # fmt: skip
 from ...core import rng
+from .constants import (
+    DETAINED,
+    EXPELLED,
+    GONE,
+    IN_PLAY,
+    NUM_BOXES,
+    NUM_NAMED,
+    NUM_SPACES,
+    ON_BOX,
+    ON_CARD,
+    ON_PULPIT,
+    PH_ATRIO,
+    PH_BISHOP,
+    PH_CAPTAIN,
+    PH_CATHEDRAL_DIE,
+    PH_CONVERT,
+    PH_HIRE,
+    PH_INCENTIVE,
+    PH_MARKET,
+    PH_OVER,
+    PH_PLACE,
+    PH_PREACHER,
+    PH_SKILL,
+    PH_START_PICK,
+    PH_TRADE_GIVE_1,
+    PH_TRADE_GIVE_2,
+    PH_TRADE_TAKE,
+    ROUNDS,
+    ST_ARTWORK,
+    ST_BISHOP,
+    ST_CAPTAIN,
+    ST_DISTRICT,
+    ST_END,
+    ST_INCOME,
+    ST_MARKET,
+    ST_ORDER,
+    ST_OVER,
+    ST_PLACE,
+    ST_SETUP,
+    STREAM_DIE,
+    WORKERS,
+    Z_CATHEDRAL,
+    Z_DISTRICT,
+)  # fmt: skip
 from .tables import I_FIORINI, I_INFLUENCE, I_PRESTIGE, I_WORKER
-
 
 # fewer games than this reaching the same step run it one at a time (Python scalars beat index arrays)
 BATCH_MIN = 4

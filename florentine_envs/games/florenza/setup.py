@@ -6,8 +6,18 @@ import numpy as np
 
 from ...core import rng
 from .constants import (
-    CRESTS, IN_BAG, NUM_BOXES, NUM_NAMED, NUM_RESOURCES, NUM_SPACES, PH_START_PICK, ST_PLACE, ST_SETUP, STREAM_BAG,
-    STREAM_ORDER, WORKERS,
+    CRESTS,
+    IN_BAG,
+    NUM_BOXES,
+    NUM_NAMED,
+    NUM_RESOURCES,
+    NUM_SPACES,
+    PH_START_PICK,
+    ST_PLACE,
+    ST_SETUP,
+    STREAM_BAG,
+    STREAM_ORDER,
+    WORKERS,
 )  # fmt: skip
 
 
@@ -46,7 +56,7 @@ class SetupMixin:
         )  # fmt: skip
 
     def _init(self, seeds: np.ndarray):
-        B, P, t = seeds.shape[0], self.num_players, self.t
+        B, P = seeds.shape[0], self.num_players
         st = self.blank(B)
         st.seed[:] = seeds
         st.order[:, :P] = np.argsort(rng.shuffle_keys(seeds, STREAM_ORDER, 0, P), axis=1, kind="stable")

@@ -6,7 +6,16 @@ from __future__ import annotations
 import numpy as np
 
 from .constants import (
-    CRESTS, NUM_BOXES, NUM_NAMED, NUM_RESOURCES, NUM_SKILLS, NUM_SPACES, ROUNDS, WORKERS, Z_CATHEDRAL, Z_CIVIC,
+    CRESTS,
+    NUM_BOXES,
+    NUM_NAMED,
+    NUM_RESOURCES,
+    NUM_SKILLS,
+    NUM_SPACES,
+    ROUNDS,
+    WORKERS,
+    Z_CATHEDRAL,
+    Z_CIVIC,
 )  # fmt: skip
 
 INCOME_KINDS = ("none", "prestige", "influence", "worker", "fiorini", "atrio")

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core.game import layout_from_sizes
-from .solo_observation import SOLO_SIZE
 from .constants import (
     CTX_BOUGHT,
     CTX_END,
@@ -25,6 +24,7 @@ from .constants import (
     NUM_PROFESSIONS,
     NUM_STACKS,
 )
+from .solo_observation import SOLO_SIZE
 
 if TYPE_CHECKING:
     from .princes import PrincesState

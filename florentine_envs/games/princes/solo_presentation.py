@@ -75,7 +75,7 @@ class SoloPresentation:
                 stacks = [s for s in range(NUM_STACKS) if ST.pos[card, s] == k]
                 name = "Landscape" if len(stacks) == 3 else T.stack_names[stacks[0]]
                 s = stacks[0]
-                entries.append(f"{name} {'+%d' % ST.mod[card, s] if ST.has_mod[card, s] else '1D6'}")
+                entries.append(f"{name} {f'+{ST.mod[card, s]}' if ST.has_mod[card, s] else '1D6'}")
             lines.append(f"Automa card {card}: {' | '.join(entries)}; auctions {int(st.auctions_done[b])}/{self.seats}")
         slots = []
         for k in range(int(st.wolf_len[b])):
