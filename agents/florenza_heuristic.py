@@ -71,6 +71,14 @@ class FlorenzaHeuristic(Agent):
     BUY = 1.5
     #: prestige points per influence point (the Bishop, the Cardinal)
     INFLUENCE = 0.5
+    #: prestige a worker is worth when it must gather a missing cube instead of its best use
+    WORKER = 0.7
+    #: prestige the two spare cubes of a market trade are worth
+    TRADE = 0.8
+    #: prestige per cube it must still gather (an opponent may take the workshop first)
+    RISK = 0.3
+    #: extra score of a placement that brings a cube its started works miss (a failure costs more)
+    FIX = 3.0
 
     def __init__(self, game, seed: int = 0):
         super().__init__(game, seed)
@@ -155,6 +163,13 @@ class FlorenzaHeuristic(Agent):
         owe -= (on[..., None] * t.ws_gain[types]).sum((1, 2))
         s["free_fl"] = s["money"] - owe_fl
         s["free_res"] = s["res"] - owe
+        # its own finished gain workshops nobody works this round: the cubes a worker there would
+        # bring before the artworks are paid; by resource, workshops making 2 and making 1 [B, 6]
+        free_ws = s["space_built"][:, 0] & (s["space_type"][:, 0] >= 0) & (s["space_worker"][:, 0].sum(2) == 0)
+        free_ws &= ~t.ws_convert[w] & t.ws_occupiable[w]
+        gain = free_ws[..., None] * t.ws_gain[w]  # [B, 8, 6]
+        s["ws2"] = (gain >= 2).sum(1).astype(np.float64)
+        s["ws1"] = (gain == 1).sum(1).astype(np.float64)
         s["at_market"] = me[:, o["market"]] > 0
         s["short"] = np.maximum(0, -s["free_res"])  # cubes its started works are missing [B, 6]
         # cubes the open boxes it could still take need beyond what is free: worth gathering
@@ -186,15 +201,35 @@ class FlorenzaHeuristic(Agent):
         """bool[B]: it can pay ``cost`` (int[6]) and ``cost_fl`` + ``extra_fl`` from what is free."""
         return (s["free_res"] >= cost).all(1) & (s["free_fl"] >= cost_fl + extra_fl)
 
-    def _pay_with_market(self, s, cost, cost_fl, extra_fl=0.0):
-        """bool[B]: it can pay once the market buys the one cube missing (its worker still free
-        to go there, or already there with nothing else missing)."""
-        missing = np.maximum(0, cost - s["free_res"]).sum(1) + s["short"].sum(1)
-        return (missing == 1) & ~s["at_market"] & (s["free_fl"] >= cost_fl + extra_fl + self.t.buy_price)
+    def _reach(self, s, cost, cost_fl, extra_fl=0.0):
+        """(bool[B], float[B]): whether it can pay ``cost`` (int[6]) and ``cost_fl`` + ``extra_fl``
+        on top of what it has promised, with the workers it has left this round, and what that
+        costs in prestige.
 
-    def _hire_worth(self, s, skills):
+        The missing cubes (this work's and those its started works still miss) come first from
+        its own idle gain workshops (a worker each; they produce in phase 6, before the artworks
+        are paid in phase 7), then from the market (one worker, or the one already there: buy
+        one cube, trade two spare cubes for one), each at most once. Its workers left are those
+        after the one being placed."""
+        need = np.maximum(0.0, cost - s["free_res"])  # [B, 6]
+        by2 = np.minimum(s["ws2"], np.ceil(need / 2))
+        by1 = np.minimum(s["ws1"], np.maximum(0.0, need - 2 * by2))
+        rest = np.maximum(0.0, need - 2 * by2 - by1).sum(1)  # [B] cubes left for the market
+        ws_workers = (by2 + by1).sum(1)
+        spare = np.maximum(0.0, s["free_res"] - cost).sum(1)
+        money = s["free_fl"] - cost_fl - extra_fl
+        trade = (rest >= 1) & (spare >= 2)
+        buy = np.maximum(0.0, rest - trade)
+        market = rest >= 1
+        workers = ws_workers + (market & ~s["at_market"])
+        ok = (buy <= 1) & (money >= self.t.buy_price * buy) & (workers <= s["avail"][:, 0] - 1)
+        price = (self.WORKER * workers + s["fl"] * self.t.buy_price * buy / 100 + self.TRADE * trade
+                 + self.RISK * (ws_workers + rest))  # fmt: skip
+        return ok, price
+
+    def _hire_worth(self, s, skills, box_fl=0):
         """(float[B], float[B]): the best expected prestige of an artist it may hire now for a box
-        needing ``skills`` (bool[3]), and that artist's hire cost."""
+        needing ``skills`` (bool[3]) and costing ``box_fl`` Fiorini, and that artist's hire cost."""
         t = self.t
         B = s["money"].shape[0]
         best, best_cost = np.full(B, -np.inf), np.zeros(B)
@@ -211,7 +246,7 @@ class FlorenzaHeuristic(Agent):
             net = value - self.PP_PER_100 * cost / 100
             j = net.argmax(1)
             v, c = net[np.arange(B), j], cost[j]
-            ok = here & (s["free_fl"] >= c) & (v > best)
+            ok = here & (s["free_fl"] >= c + box_fl) & (v > best)
             best, best_cost = np.where(ok, v, best), np.where(ok, c, best_cost)
         return best, best_cost
 
@@ -280,9 +315,9 @@ class FlorenzaHeuristic(Agent):
         fl, cube = s["fl"] / 100, s["cube"]  # [n] prestige per Fiorino, per spare cube
         # artworks
         for d in range(NUM_BOXES):
-            value, cost = self._hire_worth(s, t.box_skills[d])
+            value, cost = self._hire_worth(s, t.box_skills[d], t.box_cost_fl[d])
             ok = self._pay_ok(s, t.box_cost[d], t.box_cost_fl[d], cost) & np.isfinite(value)
-            buy = self._pay_with_market(s, t.box_cost[d], t.box_cost_fl[d], cost) & np.isfinite(value) & (s["avail"][:, 0] >= 2)
+            reach, price = self._reach(s, t.box_cost[d], t.box_cost_fl[d], cost)
             area = t.box_chiesa == t.box_chiesa[d]
             taken = (s["box_crest"] | s["box_worker"])[:, area].sum(1)  # [n] its boxes of this area
             # the final scoring's −1 per open box and −4 for an area without one; all four: +4
@@ -291,14 +326,14 @@ class FlorenzaHeuristic(Agent):
             area_bonus = 1.5 + 0.1 * left + 0.3 * (miss_area * (taken == 0) + complete * (taken == 3))
             worth = t.box_pp[d] + self.INFLUENCE * t.box_inf[d] + value + area_bonus
             worth -= fl * t.box_cost_fl[d] + cube * t.box_cost[d].sum()
-            score[:, ids.hire_district + d] = np.where(ok, 2.0 + worth, np.where(buy, 1.0 + worth - self.BUY, -5.0))
+            score[:, ids.hire_district + d] = np.where(ok, 2.0 + worth, np.where(reach & np.isfinite(value), 2.0 + worth - price, -5.0))
         for m in range(t.NM):
-            value, cost = self._hire_worth(s, t.art_skills[m])
+            value, cost = self._hire_worth(s, t.art_skills[m], t.art_cost_fl[m])
             ok = self._pay_ok(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value)
-            buy = self._pay_with_market(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value) & (s["avail"][:, 0] >= 2)
+            reach, price = self._reach(s, t.art_cost[m], t.art_cost_fl[m], cost)
             worth = t.art_pp[m] + self.INFLUENCE * t.art_inf[m] + value + self.art_income_pp[m] * left
             worth -= fl * t.art_cost_fl[m] + cube * t.art_cost[m].sum()
-            score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, np.where(buy, 1.0 + worth - self.BUY, -5.0))
+            score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, np.where(reach & np.isfinite(value), 2.0 + worth - price, -5.0))
         # workshops: build
         prod = self._workshop_worth(s)  # [n, NW]
         uses = np.minimum(left, 4.0)[:, None] * 0.5
@@ -317,6 +352,9 @@ class FlorenzaHeuristic(Agent):
                 ty = types[:, j, sp]
                 payable[:, j, sp] = ((s["free_res"] >= t.ws_spend[ty]).all(1) & (s["free_fl"] >= t.ws_spend_fl[ty])) | ~t.ws_convert[ty]
         w = np.where(payable, w, -5.0)
+        # a cube its started works miss: gathering it first avoids a failure
+        fixes = ((t.ws_gain[types] > 0) & (s["short"] > 0)[:, None, None, :]).any(3) & ~t.ws_convert[types]
+        w += self.FIX * fixes
         w[:, 1:] -= t.fee + 0.5 * (P == 2)
         score[:, : 8 * P] = w.reshape(n, 8 * P)
         # charity: workers back when its pool has some
@@ -324,9 +362,11 @@ class FlorenzaHeuristic(Agent):
         charity = np.where((s["pool"] >= 1) & pay & (left >= 1), 1.2 + 0.3 * np.minimum(s["pool"], 2), -1.0)
         score[:, ids.charity_own] = charity
         score[:, ids.charity_cathedral] = charity - 0.1
-        # market: one missing cube, money to buy it
+        # market: the cubes its started works miss, bought or traded for spare ones
         missing = s["short"].sum(1)
-        score[:, ids.market] = np.where((missing >= 1) & (missing <= 2) & (s["free_fl"] >= t.buy_price), 1.5, -2.0)
+        spare = np.maximum(0, s["free_res"]).sum(1)
+        cover = (s["free_fl"] >= t.buy_price).astype(np.float64) + (spare >= 2)
+        score[:, ids.market] = np.where((missing >= 1) & (missing <= cover), self.FIX - 0.5 - fl * t.buy_price, -2.0)
         score[:, ids.work] = fl * t.work_pay
         return score
 
@@ -342,7 +382,8 @@ class FlorenzaHeuristic(Agent):
             else:
                 value = np.broadcast_to(self.expect_done[x], (n, 3))
             net = value - self.PP_PER_100 * t.hire_cost[x] / 100
-            pay = (s["free_fl"][:, None] >= t.hire_cost[x] + t.all_cost_fl[box][:, None]) & k
+            # the box's own cost is already promised (its worker is on it): free_fl is what is left
+            pay = (s["free_fl"][:, None] >= t.hire_cost[x]) & k
             best = np.where(pay, net, np.where(k, net - 20, -np.inf)).max(1)
             score[:, ids.character + x] = best
         return score
@@ -358,14 +399,18 @@ class FlorenzaHeuristic(Agent):
         return score
 
     def _market(self, s, obs, n):
+        """The cubes its started works miss: a trade of two spare cubes first, then a purchase
+        with money nothing else needs; a spare cube sold when its works miss money."""
         t, ids = self.t, self.ids
         score = self._blank(n)
         score[:, ids.pass_] = 0.0
         short = s["short"]
-        score[:, ids.buy : ids.buy + NR] = np.where(short > 0, 1.0, -1.0)
-        spare = s["free_res"] - 1  # a cube beyond one of each
-        score[:, ids.sell : ids.sell + NR] = np.where((spare >= 1) & (s["free_fl"][:, None] < 100) & (short == 0), 0.5, -1.0)
-        score[:, ids.trade] = np.where((short.sum(1) >= 1) & (np.maximum(spare, 0).sum(1) >= 2), 0.8, -1.0)
+        free = np.maximum(s["free_res"], 0)  # [n, 6] cubes nothing promised needs
+        score[:, ids.trade] = np.where((short.sum(1) >= 1) & (free.sum(1) >= 2), 1.2, -1.0)
+        score[:, ids.buy : ids.buy + NR] = np.where((short > 0) & (s["free_fl"][:, None] >= t.buy_price), 1.0, -1.0)
+        broke = s["free_fl"][:, None] < np.where(short.sum(1, keepdims=True) > 0, t.buy_price, 0)
+        spare = free - (s["wish"] > 0)  # keep a cube an open box wants
+        score[:, ids.sell : ids.sell + NR] = np.where((spare >= 1) & broke, 1.5 + 0.01 * spare, -1.0)
         return score
 
     def _trade_give(self, s, obs, n):
@@ -383,8 +428,11 @@ class FlorenzaHeuristic(Agent):
         score = self._blank(n)
         w = self.field(obs, "pending_workshop").argmax(1)
         prod = self._workshop_worth(s)[np.arange(n), w]
+        # never spend what its artworks, still to be paid this round, need
+        t = self.t
+        spare = (s["free_res"] >= t.ws_spend[w]).all(1) & (s["free_fl"] >= t.ws_spend_fl[w])
         score[:, self.ids.pass_] = 0.0
-        score[:, self.ids.accept] = prod
+        score[:, self.ids.accept] = np.where(spare, prod, -1.0)
         return score
 
     def _pending_artist(self, obs):
