@@ -27,6 +27,10 @@ HEURISTICS = {
 def make_agent(name: str, game, seed: int = 0) -> Agent:
     if name == "random":
         return RandomAgent(game, seed)
+    if name == "heuristic_v0":  # TEMP (fl-heur measuring; not to be committed)
+        from .florenza_heuristic_v0 import FlorenzaHeuristic as _V0
+
+        return _V0(game, seed)
     if name == "heuristic":
         if game.name not in HEURISTICS:
             raise ValueError(f"no heuristic agent for {game.name!r}; have: {', '.join(sorted(HEURISTICS))}")

@@ -170,6 +170,11 @@ class FlorenzaHeuristic(Agent):
         gain = free_ws[..., None] * t.ws_gain[w]  # [B, 8, 6]
         s["ws2"] = (gain >= 2).sum(1).astype(np.float64)
         s["ws1"] = (gain == 1).sum(1).astype(np.float64)
+        # money the market must keep for a cube its started works miss that neither an idle
+        # workshop nor a trade brings: other spending (building, charity) leaves it alone
+        rest = np.maximum(0.0, -s["free_res"] - 2 * s["ws2"] - s["ws1"]).sum(1)
+        buy = rest - ((rest >= 1) & (np.maximum(s["free_res"], 0).sum(1) >= 2))
+        s["spend_fl"] = s["free_fl"] - t.buy_price * (buy >= 1)
         s["at_market"] = me[:, o["market"]] > 0
         s["short"] = np.maximum(0, -s["free_res"])  # cubes its started works are missing [B, 6]
         # cubes the open boxes it could still take need beyond what is free: worth gathering
@@ -338,6 +343,7 @@ class FlorenzaHeuristic(Agent):
         prod = self._workshop_worth(s)  # [n, NW]
         uses = np.minimum(left, 4.0)[:, None] * 0.5
         can_build = np.stack([self._pay_ok(s, t.ws_cost[w], t.ws_cost_fl[w]) for w in range(t.NW)], 1)
+        can_build &= (s["spend_fl"][:, None] >= t.ws_cost_fl)
         build = t.ws_build_pp + 1.0 + uses * np.maximum(prod, 0)
         build += left[:, None] * (fl[:, None] * t.ws_inc_fl + t.ws_inc_pp + 0.4 * t.ws_inc_workers)
         build -= fl[:, None] * t.ws_cost_fl + cube[:, None] * t.ws_cost.sum(1) * 0.5
@@ -358,7 +364,7 @@ class FlorenzaHeuristic(Agent):
         w[:, 1:] -= t.fee + 0.5 * (P == 2)
         score[:, : 8 * P] = w.reshape(n, 8 * P)
         # charity: workers back when its pool has some
-        pay = s["free_fl"] >= 150
+        pay = s["spend_fl"] >= 150
         charity = np.where((s["pool"] >= 1) & pay & (left >= 1), 1.2 + 0.3 * np.minimum(s["pool"], 2), -1.0)
         score[:, ids.charity_own] = charity
         score[:, ids.charity_cathedral] = charity - 0.1
@@ -406,9 +412,12 @@ class FlorenzaHeuristic(Agent):
         score[:, ids.pass_] = 0.0
         short = s["short"]
         free = np.maximum(s["free_res"], 0)  # [n, 6] cubes nothing promised needs
-        score[:, ids.trade] = np.where((short.sum(1) >= 1) & (free.sum(1) >= 2), 1.2, -1.0)
+        missing = short.sum(1, keepdims=True)
+        score[:, ids.trade] = np.where((missing[:, 0] >= 1) & (free.sum(1) >= 2), 2.0, -1.0)
         score[:, ids.buy : ids.buy + NR] = np.where((short > 0) & (s["free_fl"][:, None] >= t.buy_price), 1.0, -1.0)
-        broke = s["free_fl"][:, None] < np.where(short.sum(1, keepdims=True) > 0, t.buy_price, 0)
+        # sell a spare cube when its works miss money, or to buy a missing cube no trade brings
+        fl = s["free_fl"][:, None]
+        broke = (fl < 0) | ((missing >= 1) & (fl < t.buy_price) & (fl + t.sell_price >= t.buy_price))
         spare = free - (s["wish"] > 0)  # keep a cube an open box wants
         score[:, ids.sell : ids.sell + NR] = np.where((spare >= 1) & broke, 1.5 + 0.01 * spare, -1.0)
         return score
