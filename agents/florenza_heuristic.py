@@ -347,7 +347,11 @@ class FlorenzaHeuristic(Agent):
         build = t.ws_build_pp + 1.0 + uses * np.maximum(prod, 0)
         build += left[:, None] * (fl[:, None] * t.ws_inc_fl + t.ws_inc_pp + 0.4 * t.ws_inc_workers)
         build -= fl[:, None] * t.ws_cost_fl + cube[:, None] * t.ws_cost.sum(1) * 0.5
-        score[:, ids.build : ids.build + t.NW] = np.where(can_build, build, -5.0)
+        reach = np.full((n, t.NW), -5.0)
+        for w in range(t.NW):
+            ok, price = self._reach(s, t.ws_cost[w], t.ws_cost_fl[w])
+            reach[:, w] = np.where(ok, build[:, w] - price, -5.0)
+        score[:, ids.build : ids.build + t.NW] = np.where(can_build, build, reach)
         # workshops: operate
         types = np.maximum(s["space_type"], 0)  # [n, P, 8]
         rows = np.arange(n)[:, None, None]
