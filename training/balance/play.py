@@ -14,7 +14,11 @@ game's running score (``Game.running_scores``) after every step:
 * **winner behind**: the share of the game's decisions after which the eventual winner was
   strictly behind the leader (NaN for a shared first place): Ludii's "drama" in spirit.
 
-Components acquired come from ``Game.acquisitions`` on the finished batch.
+Components acquired come from ``Game.acquisitions`` on the finished batch. A game with offices
+(``office_names`` and ``office_holders(state) -> int[B, K]``, the seat holding each or -1) also
+reports, as components ``office:<name>`` after its own, how many times each player took each
+office from another player or a vacancy (a re-election counts nothing): summed over the seats,
+how often the office changed hands.
 """
 
 from __future__ import annotations
@@ -37,12 +41,19 @@ def game_for(name: str, players: int, options: dict):
     return _GAMES[key]
 
 
+def component_names_of(game) -> tuple[str, ...]:
+    """The game's components, then its offices as ``office:<name>`` (see the module docstring)."""
+    return tuple(game.component_names) + tuple(f"office:{name}" for name in getattr(game, "office_names", ()))
+
+
 class LeadRecorder:
-    """``on_step`` callback of ``play_games``: lead statistics from the running scores."""
+    """``on_step`` callback of ``play_games``: lead statistics from the running scores, and the
+    offices taken by each player when the game has offices."""
 
     def __init__(self, game):
         self.game = game
         self.calls = 0
+        self.has_offices = bool(getattr(game, "office_names", ()))
 
     def __call__(self, state) -> None:
         running = self.game.running_scores(state)  # float32[B, P]
@@ -58,7 +69,15 @@ class LeadRecorder:
             self.changes = np.zeros(B, np.int64)
             self.behind = np.zeros((B, P), np.int64)
             self.live = ~state.terminated
+            if self.has_offices:
+                self.holders = self.game.office_holders(state)  # int[B, K]
+                self.taken = np.zeros((B, P, self.holders.shape[1]), np.int64)  # [B, P, K]
         else:
+            if self.has_offices:
+                holders = self.game.office_holders(state)
+                g, k = np.nonzero((holders >= 0) & (holders != self.holders))
+                np.add.at(self.taken, (g, holders[g, k], k), 1)
+                self.holders = holders
             moved = self.live  # games that took this step (finished games are frozen)
             changed = sole != self.sole
             self.since = np.where(changed, state.step_count, self.since)
@@ -70,6 +89,13 @@ class LeadRecorder:
             self.live = ~state.terminated
         self.calls += 1
         self.state = state
+
+    def acquired(self) -> np.ndarray:
+        """int16[B, P, C]: ``Game.acquisitions`` of the finished batch, then the offices taken."""
+        own = self.game.acquisitions(self.state)
+        if self.has_offices:
+            own = np.concatenate([own, self.taken], 2)
+        return own.astype(np.int16)
 
     def results(self, ranks: np.ndarray) -> dict[str, np.ndarray]:
         """Per-game lead statistics once every game is over (``ranks``: int[B, P])."""
@@ -109,6 +135,6 @@ def play_task(task) -> dict[str, np.ndarray]:
         "seats": seats,
         "scores": scores,
         "ranks": ranks,
-        "acquired": game.acquisitions(recorder.state).astype(np.int16),
+        "acquired": recorder.acquired(),
         **recorder.results(ranks),
     }
