@@ -27,10 +27,10 @@ HEURISTICS = {
 def make_agent(name: str, game, seed: int = 0) -> Agent:
     if name == "random":
         return RandomAgent(game, seed)
-    if name == "heuristic_v0":  # TEMP (fl-heur measuring; not to be committed)
-        from .florenza_heuristic_v0 import FlorenzaHeuristic as _V0
+    if name.startswith("heuristic_v"):  # TEMP (fl-heur measuring; not to be committed)
+        import importlib
 
-        return _V0(game, seed)
+        return importlib.import_module(f"agents.florenza_{name}").FlorenzaHeuristic(game, seed)
     if name == "heuristic":
         if game.name not in HEURISTICS:
             raise ValueError(f"no heuristic agent for {game.name!r}; have: {', '.join(sorted(HEURISTICS))}")

@@ -62,7 +62,7 @@ class FlorenzaHeuristic(Agent):
     #: prestige points per 100 Fiorini
     PP_PER_100 = 0.6
     #: prestige points per cube with no use in sight (it sells for 100 Fiorini)
-    CUBE = 0.6
+    CUBE = 0.9
     #: extra worth of a cube a started or affordable artwork is missing
     CUBE_NEEDED = 1.5
     #: extra worth of a cube the open boxes need (at most; scaled by how many need it)
@@ -71,6 +71,9 @@ class FlorenzaHeuristic(Agent):
     BUY = 1.5
     #: prestige points per influence point (the Bishop, the Cardinal)
     INFLUENCE = 0.5
+    #: extra worth of an influence point while the Bishop's office is within reach (it leads
+    #: or is less than 3 behind): the office's end point, its turn slot, a Cardinal's 5 prestige
+    OFFICE_INF = 0.0
     #: prestige a worker is worth when it must gather a missing cube instead of its best use
     WORKER = 0.7
     #: prestige the two spare cubes of a market trade are worth
@@ -184,6 +187,8 @@ class FlorenzaHeuristic(Agent):
         wanted = np.concatenate([open_box, open_main], 1)[..., None] & (gap > 0)
         s["wish"] = wanted.sum(1)  # [B, 6] open boxes missing each resource
         s["rounds_left"] = ROUNDS - s["round"]  # after this one
+        rival = s["influence"][:, 1:].max(1)
+        s["inf"] = self.INFLUENCE + self.OFFICE_INF * (s["influence"][:, 0] + 3 > rival)  # [B] prestige per influence
         # in the last round money and cubes are worth only what the final scoring pays for them
         last = s["round"] == ROUNDS
         s["fl"] = np.where(last, 100 / t.end_fiorini, self.PP_PER_100)  # [B] prestige per 100 Fiorini
@@ -285,7 +290,7 @@ class FlorenzaHeuristic(Agent):
         t = self.t
         cube = self._cube_worth(s)
         fl = s["fl"][:, None] / 100
-        gain = (t.ws_gain @ cube.T).T + fl * t.ws_gain_fl + t.ws_gain_pp + self.INFLUENCE * t.ws_gain_inf
+        gain = (t.ws_gain @ cube.T).T + fl * t.ws_gain_fl + t.ws_gain_pp + s["inf"][:, None] * t.ws_gain_inf
         spend = (t.ws_spend @ cube.T).T + fl * t.ws_spend_fl
         return np.where(t.ws_convert, gain - spend, gain)
 
@@ -326,17 +331,17 @@ class FlorenzaHeuristic(Agent):
             area = t.box_chiesa == t.box_chiesa[d]
             taken = (s["box_crest"] | s["box_worker"])[:, area].sum(1)  # [n] its boxes of this area
             # the final scoring's −1 per open box and −4 for an area without one; all four: +4
-            complete = t.palazzo_pp if not t.box_chiesa[d] else self.INFLUENCE * t.chiesa_influence
+            complete = t.palazzo_pp if not t.box_chiesa[d] else s["inf"] * t.chiesa_influence
             miss_area = t.end_no_chiesa if t.box_chiesa[d] else t.end_no_palazzo
             area_bonus = 1.5 + 0.1 * left + 0.3 * (miss_area * (taken == 0) + complete * (taken == 3))
-            worth = t.box_pp[d] + self.INFLUENCE * t.box_inf[d] + value + area_bonus
+            worth = t.box_pp[d] + s["inf"] * t.box_inf[d] + value + area_bonus
             worth -= fl * t.box_cost_fl[d] + cube * t.box_cost[d].sum()
             score[:, ids.hire_district + d] = np.where(ok, 2.0 + worth, np.where(reach & np.isfinite(value), 2.0 + worth - price, -5.0))
         for m in range(t.NM):
             value, cost = self._hire_worth(s, t.art_skills[m], t.art_cost_fl[m])
             ok = self._pay_ok(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value)
             reach, price = self._reach(s, t.art_cost[m], t.art_cost_fl[m], cost)
-            worth = t.art_pp[m] + self.INFLUENCE * t.art_inf[m] + value + self.art_income_pp[m] * left
+            worth = t.art_pp[m] + s["inf"] * t.art_inf[m] + value + self.art_income_pp[m] * left
             worth -= fl * t.art_cost_fl[m] + cube * t.art_cost[m].sum()
             score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, np.where(reach & np.isfinite(value), 2.0 + worth - price, -5.0))
         # workshops: build
@@ -403,7 +408,7 @@ class FlorenzaHeuristic(Agent):
         score = self._blank(n)
         workers = t.ch_workers[:, 1:].mean(1)  # [44] expected workers back (the unnamed: its 2)
         cube = self._cube_worth(s)  # [n, 6]
-        value = (np.minimum(workers, s["pool"][:, None]) + t.ch_pp + self.INFLUENCE * t.ch_inf + cube @ t.ch_gain.T
+        value = (np.minimum(workers, s["pool"][:, None]) + t.ch_pp + s["inf"][:, None] * t.ch_inf + cube @ t.ch_gain.T
                  - s["fl"][:, None] * t.ch_cost_fl / 100 - cube @ t.ch_cost.T)  # fmt: skip
         score[:, ids.character : ids.character + NUM_SLOTS_X] = value
         return score
