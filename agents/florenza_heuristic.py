@@ -71,8 +71,8 @@ class FlorenzaHeuristic(Agent):
     BUY = 1.5
     #: prestige points per influence point (the Bishop, the Cardinal)
     INFLUENCE = 0.5
-    #: extra worth of an influence point while the Bishop's office is within reach (it leads
-    #: or is less than 3 behind): the office's end point, its turn slot, a Cardinal's 5 prestige
+    #: extra worth of an influence point to the Bishop while its lead is 2 or less: elected
+    #: again in phase 8 it becomes Cardinal (5 prestige) and keeps the office
     OFFICE_INF = 0.0
     #: prestige a worker is worth when it must gather a missing cube instead of its best use
     WORKER = 0.7
@@ -81,7 +81,7 @@ class FlorenzaHeuristic(Agent):
     #: prestige per cube it must still gather (an opponent may take the workshop first)
     RISK = 0.3
     #: extra score of a placement that brings a cube its started works miss (a failure costs more)
-    FIX = 3.0
+    FIX = 4.0
 
     def __init__(self, game, seed: int = 0):
         super().__init__(game, seed)
@@ -188,7 +188,9 @@ class FlorenzaHeuristic(Agent):
         s["wish"] = wanted.sum(1)  # [B, 6] open boxes missing each resource
         s["rounds_left"] = ROUNDS - s["round"]  # after this one
         rival = s["influence"][:, 1:].max(1)
-        s["inf"] = self.INFLUENCE + self.OFFICE_INF * (s["influence"][:, 0] + 3 > rival)  # [B] prestige per influence
+        bishop = f(obs, "bishop")[:, 0] > 0  # [B] it is the Bishop (relative seat 0)
+        close = s["influence"][:, 0] - rival <= 2
+        s["inf"] = self.INFLUENCE + self.OFFICE_INF * (bishop & close)  # [B] prestige per influence
         # in the last round money and cubes are worth only what the final scoring pays for them
         last = s["round"] == ROUNDS
         s["fl"] = np.where(last, 100 / t.end_fiorini, self.PP_PER_100)  # [B] prestige per 100 Fiorini
