@@ -13,22 +13,29 @@ what the final scoring pays (300 Fiorini or 3 cubes a point).
 * **Placement** (one worker): a score per legal action.
   - An artwork box (district or main) it can pay for from what is not yet promised to its
     pending works (its workers on gain workshops count: they produce in phase 6, before the
-    artworks are paid in phase 7), or short of one cube the market can buy: the box's prestige
-    and influence, the artist's expected prestige, the income of a main artwork for the rounds
-    left; a district box the −1 it avoids at the end, more for an area's first box (the −4 of an
-    empty Palazzo or Chiesa) and its last (the +4). A box it cannot pay is not tried (a failure
-    costs prestige).
-  - A workshop it can build: its build prestige, the empty-space point it saves and what its
-    production is worth for the rounds left, more when it makes a cube its open artworks need.
+    artworks are paid in phase 7): the box's prestige and influence, the artist's expected
+    prestige (the best artist it can pay after the box), the income of a main artwork for the
+    rounds left; a district box the −1 it avoids at the end, more for an area's first box (the
+    −4 of an empty Palazzo or Chiesa) and its last (the +4). A box it cannot pay yet is still
+    taken when the workers it has left this round can **reach** it (``_reach``): the missing
+    cubes from its idle gain workshops (a worker each), then the market (one worker: buy one
+    cube with money nothing else needs, trade two spare cubes for one), priced in workers,
+    money and a risk per cube to gather. Otherwise it is not tried (a failure costs prestige).
+  - A workshop it can build (or reach, as above): its build prestige, the empty-space point it
+    saves and what its production is worth for the rounds left, more when it makes a cube its
+    open artworks need.
   - Operating a workshop: what it produces (a conversion only when it can pay and it gains);
-    an opponent's costs the fee, and gives the owner a point.
-  - Charity when its pool has workers and the charity is affordable; the market when exactly
-    one cube is missing for a started work; Go to work (50 Fiorini) otherwise.
+    an opponent's costs the fee, and gives the owner a point. A workshop making a cube its
+    started works miss comes first (``FIX``), and so does the market when it must buy or trade.
+  - Charity when its pool has workers and the charity is affordable from money nothing else
+    needs (a planned purchase keeps its 200 Fiorini); Go to work (50 Fiorini) otherwise.
 * **Hiring** the artist with the best expected prestige it can pay for, a named artist whose
   masterpiece is still open first.
-* **The market** buys the one missing cube or sells a spare one when money is short; trades
-  two spare cubes for a missing one.
-* **Conversions** when what it takes is worth more than what it spends; **the Cathedral dice**:
+* **The market** trades two spare cubes for a missing one first, then buys a missing cube with
+  money nothing promised needs, and sells a spare cube only when its works miss money (or to
+  afford that purchase).
+* **Conversions** when what it takes is worth more than what it spends and nothing its artworks
+  still have to pay is spent; **the Cathedral dice**:
   the better value; **the incentive** (no-die): the value with the most prestige it can afford.
 * **Captain and Bishop** act against the leader (most track prestige): detain one of its
   workers (or the best artist on a card) / convert one of its workers.
@@ -61,19 +68,15 @@ class FlorenzaHeuristic(Agent):
 
     #: prestige points per 100 Fiorini
     PP_PER_100 = 0.6
-    #: prestige points per cube with no use in sight (it sells for 100 Fiorini)
+    #: prestige points per cube with no use in sight (it sells for 100 Fiorini; 0.6 measured
+    #: 25 points of win rate worse at 4 players, 1.2-1.5 worse at 2)
     CUBE = 0.9
     #: extra worth of a cube a started or affordable artwork is missing
     CUBE_NEEDED = 1.5
     #: extra worth of a cube the open boxes need (at most; scaled by how many need it)
     CUBE_WISHED = 0.6
-    #: prestige a cube bought at the market costs (200 Fiorini and a worker)
-    BUY = 1.5
     #: prestige points per influence point (the Bishop, the Cardinal)
     INFLUENCE = 0.5
-    #: extra worth of an influence point to the Bishop while its lead is 2 or less: elected
-    #: again in phase 8 it becomes Cardinal (5 prestige) and keeps the office
-    OFFICE_INF = 0.0
     #: prestige a worker is worth when it must gather a missing cube instead of its best use
     WORKER = 0.7
     #: prestige the two spare cubes of a market trade are worth
@@ -187,10 +190,6 @@ class FlorenzaHeuristic(Agent):
         wanted = np.concatenate([open_box, open_main], 1)[..., None] & (gap > 0)
         s["wish"] = wanted.sum(1)  # [B, 6] open boxes missing each resource
         s["rounds_left"] = ROUNDS - s["round"]  # after this one
-        rival = s["influence"][:, 1:].max(1)
-        bishop = f(obs, "bishop")[:, 0] > 0  # [B] it is the Bishop (relative seat 0)
-        close = s["influence"][:, 0] - rival <= 2
-        s["inf"] = self.INFLUENCE + self.OFFICE_INF * (bishop & close)  # [B] prestige per influence
         # in the last round money and cubes are worth only what the final scoring pays for them
         last = s["round"] == ROUNDS
         s["fl"] = np.where(last, 100 / t.end_fiorini, self.PP_PER_100)  # [B] prestige per 100 Fiorini
@@ -292,7 +291,7 @@ class FlorenzaHeuristic(Agent):
         t = self.t
         cube = self._cube_worth(s)
         fl = s["fl"][:, None] / 100
-        gain = (t.ws_gain @ cube.T).T + fl * t.ws_gain_fl + t.ws_gain_pp + s["inf"][:, None] * t.ws_gain_inf
+        gain = (t.ws_gain @ cube.T).T + fl * t.ws_gain_fl + t.ws_gain_pp + self.INFLUENCE * t.ws_gain_inf
         spend = (t.ws_spend @ cube.T).T + fl * t.ws_spend_fl
         return np.where(t.ws_convert, gain - spend, gain)
 
@@ -333,17 +332,17 @@ class FlorenzaHeuristic(Agent):
             area = t.box_chiesa == t.box_chiesa[d]
             taken = (s["box_crest"] | s["box_worker"])[:, area].sum(1)  # [n] its boxes of this area
             # the final scoring's −1 per open box and −4 for an area without one; all four: +4
-            complete = t.palazzo_pp if not t.box_chiesa[d] else s["inf"] * t.chiesa_influence
+            complete = t.palazzo_pp if not t.box_chiesa[d] else self.INFLUENCE * t.chiesa_influence
             miss_area = t.end_no_chiesa if t.box_chiesa[d] else t.end_no_palazzo
             area_bonus = 1.5 + 0.1 * left + 0.3 * (miss_area * (taken == 0) + complete * (taken == 3))
-            worth = t.box_pp[d] + s["inf"] * t.box_inf[d] + value + area_bonus
+            worth = t.box_pp[d] + self.INFLUENCE * t.box_inf[d] + value + area_bonus
             worth -= fl * t.box_cost_fl[d] + cube * t.box_cost[d].sum()
             score[:, ids.hire_district + d] = np.where(ok, 2.0 + worth, np.where(reach & np.isfinite(value), 2.0 + worth - price, -5.0))
         for m in range(t.NM):
             value, cost = self._hire_worth(s, t.art_skills[m], t.art_cost_fl[m])
             ok = self._pay_ok(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value)
             reach, price = self._reach(s, t.art_cost[m], t.art_cost_fl[m], cost)
-            worth = t.art_pp[m] + s["inf"] * t.art_inf[m] + value + self.art_income_pp[m] * left
+            worth = t.art_pp[m] + self.INFLUENCE * t.art_inf[m] + value + self.art_income_pp[m] * left
             worth -= fl * t.art_cost_fl[m] + cube * t.art_cost[m].sum()
             score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, np.where(reach & np.isfinite(value), 2.0 + worth - price, -5.0))
         # workshops: build
@@ -410,7 +409,7 @@ class FlorenzaHeuristic(Agent):
         score = self._blank(n)
         workers = t.ch_workers[:, 1:].mean(1)  # [44] expected workers back (the unnamed: its 2)
         cube = self._cube_worth(s)  # [n, 6]
-        value = (np.minimum(workers, s["pool"][:, None]) + t.ch_pp + s["inf"][:, None] * t.ch_inf + cube @ t.ch_gain.T
+        value = (np.minimum(workers, s["pool"][:, None]) + t.ch_pp + self.INFLUENCE * t.ch_inf + cube @ t.ch_gain.T
                  - s["fl"][:, None] * t.ch_cost_fl / 100 - cube @ t.ch_cost.T)  # fmt: skip
         score[:, ids.character : ids.character + NUM_SLOTS_X] = value
         return score
