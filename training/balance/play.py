@@ -14,7 +14,9 @@ game's running score (``Game.running_scores``) after every step:
 * **winner behind**: the share of the game's decisions after which the eventual winner was
   strictly behind the leader (NaN for a shared first place): Ludii's "drama" in spirit.
 
-Components acquired come from ``Game.acquisitions`` on the finished batch. A game with offices
+Positions in turn order come from the game's ``turn_positions(state) -> int[B, P]`` (the seat at
+each position after ``init``) when it has one, else the seats in turn from the first player to
+move. Components acquired come from ``Game.acquisitions`` on the finished batch. A game with offices
 (``office_names`` and ``office_holders(state) -> int[B, K]``, the seat holding each or -1) also
 reports, as components ``office:<name>`` after its own, how many times each player took each
 office from another player or a vacancy (a re-election counts nothing): summed over the seats,
@@ -62,7 +64,11 @@ class LeadRecorder:
         sole = np.where(leading.sum(1) == 1, leading.argmax(1), -1)
         if self.calls == 0:  # after init: nothing happened yet
             B, P = running.shape
-            self.first_player = state.current_player.astype(np.int64)
+            if hasattr(self.game, "turn_positions"):  # the game says its turn order
+                self.positions = self.game.turn_positions(state)  # int[B, P] seat at each position
+            else:  # seats in turn from the player to move first
+                self.positions = (state.current_player[:, None].astype(np.int64) + np.arange(P)) % P
+            self.first_player = self.positions[:, 0].copy()
             self.sole = sole
             self.since = np.zeros(B, np.int64)
             self.last_sole = sole.copy()
@@ -109,6 +115,7 @@ class LeadRecorder:
             behind = np.where(sole_winner, self.behind[rows, winner] / np.maximum(length, 1), np.nan)
         return {
             "first_player": self.first_player,
+            "positions": self.positions,
             "length": length,
             "truncated": self.state.truncated.copy(),
             "lead_changes": self.changes,

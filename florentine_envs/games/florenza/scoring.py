@@ -71,3 +71,9 @@ class ScoringMixin:
         """int64[B, 2]: the seat holding each office (``office_names``) as the state stands, -1
         for none (balance hook: the study counts how often each office changes hands)."""
         return np.stack([st.captain, st.bishop], 1).astype(np.int64)
+
+    def turn_positions(self, st) -> np.ndarray:
+        """int64[B, P]: the seat at each position of the turn order track, first player first
+        (balance hook: set-up draws a random order, not the seats in turn from the first, and
+        the first decision is the last player's starting pick, SPEC §5.1)."""
+        return st.order[:, : self.num_players].astype(np.int64)
