@@ -77,6 +77,8 @@ class FlorenzaHeuristic(Agent):
     CUBE_WISHED = 0.6
     #: prestige points per influence point (the Bishop, the Cardinal)
     INFLUENCE = 0.5
+    #: prestige of a worker more every round (the income of Casa, Casamento, Palagio)
+    INCOME_WORKER = 1.0
     #: prestige a worker is worth when it must gather a missing cube instead of its best use
     WORKER = 0.7
     #: prestige the two spare cubes of a market trade are worth
@@ -351,7 +353,7 @@ class FlorenzaHeuristic(Agent):
         can_build = np.stack([self._pay_ok(s, t.ws_cost[w], t.ws_cost_fl[w]) for w in range(t.NW)], 1)
         can_build &= (s["spend_fl"][:, None] >= t.ws_cost_fl)
         build = t.ws_build_pp + 1.0 + uses * np.maximum(prod, 0)
-        build += left[:, None] * (fl[:, None] * t.ws_inc_fl + t.ws_inc_pp + 0.4 * t.ws_inc_workers)
+        build += left[:, None] * (fl[:, None] * t.ws_inc_fl + t.ws_inc_pp + self.INCOME_WORKER * t.ws_inc_workers)
         build -= fl[:, None] * t.ws_cost_fl + cube[:, None] * t.ws_cost.sum(1) * 0.5
         reach = np.full((n, t.NW), -5.0)
         for w in range(t.NW):
