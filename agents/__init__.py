@@ -27,10 +27,6 @@ HEURISTICS = {
 def make_agent(name: str, game, seed: int = 0) -> Agent:
     if name == "random":
         return RandomAgent(game, seed)
-    if name.startswith("heuristic_v"):  # TEMP (fl-heur measuring; not to be committed)
-        import importlib
-
-        return importlib.import_module(f"agents.florenza_{name}").FlorenzaHeuristic(game, seed)
     if name == "heuristic":
         if game.name not in HEURISTICS:
             raise ValueError(f"no heuristic agent for {game.name!r}; have: {', '.join(sorted(HEURISTICS))}")
