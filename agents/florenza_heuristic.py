@@ -13,22 +13,29 @@ what the final scoring pays (300 Fiorini or 3 cubes a point).
 * **Placement** (one worker): a score per legal action.
   - An artwork box (district or main) it can pay for from what is not yet promised to its
     pending works (its workers on gain workshops count: they produce in phase 6, before the
-    artworks are paid in phase 7), or short of one cube the market can buy: the box's prestige
-    and influence, the artist's expected prestige, the income of a main artwork for the rounds
-    left; a district box the −1 it avoids at the end, more for an area's first box (the −4 of an
-    empty Palazzo or Chiesa) and its last (the +4). A box it cannot pay is not tried (a failure
-    costs prestige).
-  - A workshop it can build: its build prestige, the empty-space point it saves and what its
-    production is worth for the rounds left, more when it makes a cube its open artworks need.
+    artworks are paid in phase 7): the box's prestige and influence, the artist's expected
+    prestige (the best artist it can pay after the box), the income of a main artwork for the
+    rounds left; a district box the −1 it avoids at the end, more for an area's first box (the
+    −4 of an empty Palazzo or Chiesa) and its last (the +4). A box it cannot pay yet is still
+    taken when the workers it has left this round can **reach** it (``_reach``): the missing
+    cubes from its idle gain workshops (a worker each), then the market (one worker: buy one
+    cube with money nothing else needs, trade two spare cubes for one), priced in workers,
+    money and a risk per cube to gather. Otherwise it is not tried (a failure costs prestige).
+  - A workshop it can build (or reach, as above): its build prestige, the empty-space point it
+    saves and what its production is worth for the rounds left, more when it makes a cube its
+    open artworks need.
   - Operating a workshop: what it produces (a conversion only when it can pay and it gains);
-    an opponent's costs the fee, and gives the owner a point.
-  - Charity when its pool has workers and the charity is affordable; the market when exactly
-    one cube is missing for a started work; Go to work (50 Fiorini) otherwise.
+    an opponent's costs the fee, and gives the owner a point. A workshop making a cube its
+    started works miss comes first (``FIX``), and so does the market when it must buy or trade.
+  - Charity when its pool has workers and the charity is affordable from money nothing else
+    needs (a planned purchase keeps its 200 Fiorini); Go to work (50 Fiorini) otherwise.
 * **Hiring** the artist with the best expected prestige it can pay for, a named artist whose
   masterpiece is still open first.
-* **The market** buys the one missing cube or sells a spare one when money is short; trades
-  two spare cubes for a missing one.
-* **Conversions** when what it takes is worth more than what it spends; **the Cathedral dice**:
+* **The market** trades two spare cubes for a missing one first, then buys a missing cube with
+  money nothing promised needs, and sells a spare cube only when its works miss money (or to
+  afford that purchase).
+* **Conversions** when what it takes is worth more than what it spends and nothing its artworks
+  still have to pay is spent; **the Cathedral dice**:
   the better value; **the incentive** (no-die): the value with the most prestige it can afford.
 * **Captain and Bishop** act against the leader (most track prestige): detain one of its
   workers (or the best artist on a card) / convert one of its workers.
@@ -61,16 +68,25 @@ class FlorenzaHeuristic(Agent):
 
     #: prestige points per 100 Fiorini
     PP_PER_100 = 0.6
-    #: prestige points per cube with no use in sight (it sells for 100 Fiorini)
-    CUBE = 0.6
+    #: prestige points per cube with no use in sight (it sells for 100 Fiorini; 0.6 measured
+    #: 25 points of win rate worse at 4 players, 1.2-1.5 worse at 2)
+    CUBE = 0.9
     #: extra worth of a cube a started or affordable artwork is missing
     CUBE_NEEDED = 1.5
     #: extra worth of a cube the open boxes need (at most; scaled by how many need it)
     CUBE_WISHED = 0.6
-    #: prestige a cube bought at the market costs (200 Fiorini and a worker)
-    BUY = 1.5
     #: prestige points per influence point (the Bishop, the Cardinal)
     INFLUENCE = 0.5
+    #: prestige of a worker more every round (the income of Casa, Casamento, Palagio)
+    INCOME_WORKER = 1.0
+    #: prestige a worker is worth when it must gather a missing cube instead of its best use
+    WORKER = 0.7
+    #: prestige the two spare cubes of a market trade are worth
+    TRADE = 0.8
+    #: prestige per cube it must still gather (an opponent may take the workshop first)
+    RISK = 0.3
+    #: extra score of a placement that brings a cube its started works miss (a failure costs more)
+    FIX = 4.0
 
     def __init__(self, game, seed: int = 0):
         super().__init__(game, seed)
@@ -155,6 +171,18 @@ class FlorenzaHeuristic(Agent):
         owe -= (on[..., None] * t.ws_gain[types]).sum((1, 2))
         s["free_fl"] = s["money"] - owe_fl
         s["free_res"] = s["res"] - owe
+        # its own finished gain workshops nobody works this round: the cubes a worker there would
+        # bring before the artworks are paid; by resource, workshops making 2 and making 1 [B, 6]
+        free_ws = s["space_built"][:, 0] & (s["space_type"][:, 0] >= 0) & (s["space_worker"][:, 0].sum(2) == 0)
+        free_ws &= ~t.ws_convert[w] & t.ws_occupiable[w]
+        gain = free_ws[..., None] * t.ws_gain[w]  # [B, 8, 6]
+        s["ws2"] = (gain >= 2).sum(1).astype(np.float64)
+        s["ws1"] = (gain == 1).sum(1).astype(np.float64)
+        # money the market must keep for a cube its started works miss that neither an idle
+        # workshop nor a trade brings: other spending (building, charity) leaves it alone
+        rest = np.maximum(0.0, -s["free_res"] - 2 * s["ws2"] - s["ws1"]).sum(1)
+        buy = rest - ((rest >= 1) & (np.maximum(s["free_res"], 0).sum(1) >= 2))
+        s["spend_fl"] = s["free_fl"] - t.buy_price * (buy >= 1)
         s["at_market"] = me[:, o["market"]] > 0
         s["short"] = np.maximum(0, -s["free_res"])  # cubes its started works are missing [B, 6]
         # cubes the open boxes it could still take need beyond what is free: worth gathering
@@ -186,15 +214,35 @@ class FlorenzaHeuristic(Agent):
         """bool[B]: it can pay ``cost`` (int[6]) and ``cost_fl`` + ``extra_fl`` from what is free."""
         return (s["free_res"] >= cost).all(1) & (s["free_fl"] >= cost_fl + extra_fl)
 
-    def _pay_with_market(self, s, cost, cost_fl, extra_fl=0.0):
-        """bool[B]: it can pay once the market buys the one cube missing (its worker still free
-        to go there, or already there with nothing else missing)."""
-        missing = np.maximum(0, cost - s["free_res"]).sum(1) + s["short"].sum(1)
-        return (missing == 1) & ~s["at_market"] & (s["free_fl"] >= cost_fl + extra_fl + self.t.buy_price)
+    def _reach(self, s, cost, cost_fl, extra_fl=0.0):
+        """(bool[B], float[B]): whether it can pay ``cost`` (int[6]) and ``cost_fl`` + ``extra_fl``
+        on top of what it has promised, with the workers it has left this round, and what that
+        costs in prestige.
 
-    def _hire_worth(self, s, skills):
+        The missing cubes (this work's and those its started works still miss) come first from
+        its own idle gain workshops (a worker each; they produce in phase 6, before the artworks
+        are paid in phase 7), then from the market (one worker, or the one already there: buy
+        one cube, trade two spare cubes for one), each at most once. Its workers left are those
+        after the one being placed."""
+        need = np.maximum(0.0, cost - s["free_res"])  # [B, 6]
+        by2 = np.minimum(s["ws2"], np.ceil(need / 2))
+        by1 = np.minimum(s["ws1"], np.maximum(0.0, need - 2 * by2))
+        rest = np.maximum(0.0, need - 2 * by2 - by1).sum(1)  # [B] cubes left for the market
+        ws_workers = (by2 + by1).sum(1)
+        spare = np.maximum(0.0, s["free_res"] - cost).sum(1)
+        money = s["free_fl"] - cost_fl - extra_fl
+        trade = (rest >= 1) & (spare >= 2)
+        buy = np.maximum(0.0, rest - trade)
+        market = rest >= 1
+        workers = ws_workers + (market & ~s["at_market"])
+        ok = (buy <= 1) & (money >= self.t.buy_price * buy) & (workers <= s["avail"][:, 0] - 1)
+        price = (self.WORKER * workers + s["fl"] * self.t.buy_price * buy / 100 + self.TRADE * trade
+                 + self.RISK * (ws_workers + rest))  # fmt: skip
+        return ok, price
+
+    def _hire_worth(self, s, skills, box_fl=0):
         """(float[B], float[B]): the best expected prestige of an artist it may hire now for a box
-        needing ``skills`` (bool[3]), and that artist's hire cost."""
+        needing ``skills`` (bool[3]) and costing ``box_fl`` Fiorini, and that artist's hire cost."""
         t = self.t
         B = s["money"].shape[0]
         best, best_cost = np.full(B, -np.inf), np.zeros(B)
@@ -211,7 +259,7 @@ class FlorenzaHeuristic(Agent):
             net = value - self.PP_PER_100 * cost / 100
             j = net.argmax(1)
             v, c = net[np.arange(B), j], cost[j]
-            ok = here & (s["free_fl"] >= c) & (v > best)
+            ok = here & (s["free_fl"] >= c + box_fl) & (v > best)
             best, best_cost = np.where(ok, v, best), np.where(ok, c, best_cost)
         return best, best_cost
 
@@ -280,9 +328,9 @@ class FlorenzaHeuristic(Agent):
         fl, cube = s["fl"] / 100, s["cube"]  # [n] prestige per Fiorino, per spare cube
         # artworks
         for d in range(NUM_BOXES):
-            value, cost = self._hire_worth(s, t.box_skills[d])
+            value, cost = self._hire_worth(s, t.box_skills[d], t.box_cost_fl[d])
             ok = self._pay_ok(s, t.box_cost[d], t.box_cost_fl[d], cost) & np.isfinite(value)
-            buy = self._pay_with_market(s, t.box_cost[d], t.box_cost_fl[d], cost) & np.isfinite(value) & (s["avail"][:, 0] >= 2)
+            reach, price = self._reach(s, t.box_cost[d], t.box_cost_fl[d], cost)
             area = t.box_chiesa == t.box_chiesa[d]
             taken = (s["box_crest"] | s["box_worker"])[:, area].sum(1)  # [n] its boxes of this area
             # the final scoring's −1 per open box and −4 for an area without one; all four: +4
@@ -291,22 +339,27 @@ class FlorenzaHeuristic(Agent):
             area_bonus = 1.5 + 0.1 * left + 0.3 * (miss_area * (taken == 0) + complete * (taken == 3))
             worth = t.box_pp[d] + self.INFLUENCE * t.box_inf[d] + value + area_bonus
             worth -= fl * t.box_cost_fl[d] + cube * t.box_cost[d].sum()
-            score[:, ids.hire_district + d] = np.where(ok, 2.0 + worth, np.where(buy, 1.0 + worth - self.BUY, -5.0))
+            score[:, ids.hire_district + d] = np.where(ok, 2.0 + worth, np.where(reach & np.isfinite(value), 2.0 + worth - price, -5.0))
         for m in range(t.NM):
-            value, cost = self._hire_worth(s, t.art_skills[m])
+            value, cost = self._hire_worth(s, t.art_skills[m], t.art_cost_fl[m])
             ok = self._pay_ok(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value)
-            buy = self._pay_with_market(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value) & (s["avail"][:, 0] >= 2)
+            reach, price = self._reach(s, t.art_cost[m], t.art_cost_fl[m], cost)
             worth = t.art_pp[m] + self.INFLUENCE * t.art_inf[m] + value + self.art_income_pp[m] * left
             worth -= fl * t.art_cost_fl[m] + cube * t.art_cost[m].sum()
-            score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, np.where(buy, 1.0 + worth - self.BUY, -5.0))
+            score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, np.where(reach & np.isfinite(value), 2.0 + worth - price, -5.0))
         # workshops: build
         prod = self._workshop_worth(s)  # [n, NW]
         uses = np.minimum(left, 4.0)[:, None] * 0.5
         can_build = np.stack([self._pay_ok(s, t.ws_cost[w], t.ws_cost_fl[w]) for w in range(t.NW)], 1)
+        can_build &= (s["spend_fl"][:, None] >= t.ws_cost_fl)
         build = t.ws_build_pp + 1.0 + uses * np.maximum(prod, 0)
-        build += left[:, None] * (fl[:, None] * t.ws_inc_fl + t.ws_inc_pp + 0.4 * t.ws_inc_workers)
+        build += left[:, None] * (fl[:, None] * t.ws_inc_fl + t.ws_inc_pp + self.INCOME_WORKER * t.ws_inc_workers)
         build -= fl[:, None] * t.ws_cost_fl + cube[:, None] * t.ws_cost.sum(1) * 0.5
-        score[:, ids.build : ids.build + t.NW] = np.where(can_build, build, -5.0)
+        reach = np.full((n, t.NW), -5.0)
+        for w in range(t.NW):
+            ok, price = self._reach(s, t.ws_cost[w], t.ws_cost_fl[w])
+            reach[:, w] = np.where(ok, build[:, w] - price, -5.0)
+        score[:, ids.build : ids.build + t.NW] = np.where(can_build, build, reach)
         # workshops: operate
         types = np.maximum(s["space_type"], 0)  # [n, P, 8]
         rows = np.arange(n)[:, None, None]
@@ -317,16 +370,21 @@ class FlorenzaHeuristic(Agent):
                 ty = types[:, j, sp]
                 payable[:, j, sp] = ((s["free_res"] >= t.ws_spend[ty]).all(1) & (s["free_fl"] >= t.ws_spend_fl[ty])) | ~t.ws_convert[ty]
         w = np.where(payable, w, -5.0)
+        # a cube its started works miss: gathering it first avoids a failure
+        fixes = ((t.ws_gain[types] > 0) & (s["short"] > 0)[:, None, None, :]).any(3) & ~t.ws_convert[types]
+        w += self.FIX * fixes
         w[:, 1:] -= t.fee + 0.5 * (P == 2)
         score[:, : 8 * P] = w.reshape(n, 8 * P)
         # charity: workers back when its pool has some
-        pay = s["free_fl"] >= 150
+        pay = s["spend_fl"] >= 150
         charity = np.where((s["pool"] >= 1) & pay & (left >= 1), 1.2 + 0.3 * np.minimum(s["pool"], 2), -1.0)
         score[:, ids.charity_own] = charity
         score[:, ids.charity_cathedral] = charity - 0.1
-        # market: one missing cube, money to buy it
+        # market: the cubes its started works miss, bought or traded for spare ones
         missing = s["short"].sum(1)
-        score[:, ids.market] = np.where((missing >= 1) & (missing <= 2) & (s["free_fl"] >= t.buy_price), 1.5, -2.0)
+        spare = np.maximum(0, s["free_res"]).sum(1)
+        cover = (s["free_fl"] >= t.buy_price).astype(np.float64) + (spare >= 2)
+        score[:, ids.market] = np.where((missing >= 1) & (missing <= cover), self.FIX - 0.5 - fl * t.buy_price, -2.0)
         score[:, ids.work] = fl * t.work_pay
         return score
 
@@ -342,7 +400,8 @@ class FlorenzaHeuristic(Agent):
             else:
                 value = np.broadcast_to(self.expect_done[x], (n, 3))
             net = value - self.PP_PER_100 * t.hire_cost[x] / 100
-            pay = (s["free_fl"][:, None] >= t.hire_cost[x] + t.all_cost_fl[box][:, None]) & k
+            # the box's own cost is already promised (its worker is on it): free_fl is what is left
+            pay = (s["free_fl"][:, None] >= t.hire_cost[x]) & k
             best = np.where(pay, net, np.where(k, net - 20, -np.inf)).max(1)
             score[:, ids.character + x] = best
         return score
@@ -358,14 +417,21 @@ class FlorenzaHeuristic(Agent):
         return score
 
     def _market(self, s, obs, n):
+        """The cubes its started works miss: a trade of two spare cubes first, then a purchase
+        with money nothing else needs; a spare cube sold when its works miss money."""
         t, ids = self.t, self.ids
         score = self._blank(n)
         score[:, ids.pass_] = 0.0
         short = s["short"]
-        score[:, ids.buy : ids.buy + NR] = np.where(short > 0, 1.0, -1.0)
-        spare = s["free_res"] - 1  # a cube beyond one of each
-        score[:, ids.sell : ids.sell + NR] = np.where((spare >= 1) & (s["free_fl"][:, None] < 100) & (short == 0), 0.5, -1.0)
-        score[:, ids.trade] = np.where((short.sum(1) >= 1) & (np.maximum(spare, 0).sum(1) >= 2), 0.8, -1.0)
+        free = np.maximum(s["free_res"], 0)  # [n, 6] cubes nothing promised needs
+        missing = short.sum(1, keepdims=True)
+        score[:, ids.trade] = np.where((missing[:, 0] >= 1) & (free.sum(1) >= 2), 2.0, -1.0)
+        score[:, ids.buy : ids.buy + NR] = np.where((short > 0) & (s["free_fl"][:, None] >= t.buy_price), 1.0, -1.0)
+        # sell a spare cube when its works miss money, or to buy a missing cube no trade brings
+        fl = s["free_fl"][:, None]
+        broke = (fl < 0) | ((missing >= 1) & (fl < t.buy_price) & (fl + t.sell_price >= t.buy_price))
+        spare = free - (s["wish"] > 0)  # keep a cube an open box wants
+        score[:, ids.sell : ids.sell + NR] = np.where((spare >= 1) & broke, 1.5 + 0.01 * spare, -1.0)
         return score
 
     def _trade_give(self, s, obs, n):
@@ -383,8 +449,11 @@ class FlorenzaHeuristic(Agent):
         score = self._blank(n)
         w = self.field(obs, "pending_workshop").argmax(1)
         prod = self._workshop_worth(s)[np.arange(n), w]
+        # never spend what its artworks, still to be paid this round, need
+        t = self.t
+        spare = (s["free_res"] >= t.ws_spend[w]).all(1) & (s["free_fl"] >= t.ws_spend_fl[w])
         score[:, self.ids.pass_] = 0.0
-        score[:, self.ids.accept] = prod
+        score[:, self.ids.accept] = np.where(spare, prod, -1.0)
         return score
 
     def _pending_artist(self, obs):

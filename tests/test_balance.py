@@ -91,6 +91,37 @@ def test_firenze_end_rule_round_ends_the_game_at_the_end_of_the_round():
         florentine_envs.make("firenze", num_players=3, end_rule="sudden")
 
 
+def test_florenza_positions_and_offices_taken_in_a_study():
+    # The study's recorder counts, per player, each time an office passes to it from another
+    # player or a vacancy; checked against the holders read from the state after every step.
+    from agents import RandomAgent
+    from training.balance.play import LeadRecorder, component_names_of
+    from training.match import play_games
+
+    game = florentine_envs.make("florenza", num_players=3)
+    recorder, holders = LeadRecorder(game), []
+
+    def on_step(state):
+        recorder(state)
+        holders.append(np.stack([state.captain, state.bishop], 1).copy())  # [B, 2]
+
+    _, _, ranks = play_games(game, [RandomAgent(game, 0)], np.arange(4), np.zeros((4, 3), np.int64), on_step=on_step)
+    # positions are the set-up turn order, not the seats in turn from the player to move first
+    # (the last player makes the first starting pick, SPEC §5.1)
+    start = game.init(np.arange(4))
+    positions = recorder.results(ranks)["positions"]
+    np.testing.assert_array_equal(positions, start.order[:, :3])
+    assert (positions[:, -1] == start.current_player).all()
+    expected = np.zeros((4, 3, 2), np.int64)
+    for before, after in zip(holders, holders[1:]):
+        for g, k in zip(*np.nonzero((after >= 0) & (after != before))):
+            expected[g, after[g, k], k] += 1
+    names, acquired = component_names_of(game), recorder.acquired()
+    assert names[-2:] == ("office:Captain", "office:Bishop") and acquired.shape[2] == len(names)
+    np.testing.assert_array_equal(acquired[:, :, -2:], expected)
+    assert (expected[:, :, 0].sum(1) >= 1).all()  # every game had a Captain
+
+
 @pytest.mark.parametrize("name", ["medici", "firenze"])
 def test_running_score_is_the_score_if_the_game_ended_now(name):
     game = florentine_envs.make(name, num_players=3)

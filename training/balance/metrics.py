@@ -48,6 +48,8 @@ DERIVED = (
 
 def positions_of(data: dict, players: int) -> np.ndarray:
     """int[G, P]: the seat at each turn-order position of every game (position 0: first player)."""
+    if "positions" in data:
+        return data["positions"]
     return (data["first_player"][:, None] + np.arange(players)) % players
 
 

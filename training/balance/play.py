@@ -14,7 +14,13 @@ game's running score (``Game.running_scores``) after every step:
 * **winner behind**: the share of the game's decisions after which the eventual winner was
   strictly behind the leader (NaN for a shared first place): Ludii's "drama" in spirit.
 
-Components acquired come from ``Game.acquisitions`` on the finished batch.
+Positions in turn order come from the game's ``turn_positions(state) -> int[B, P]`` (the seat at
+each position after ``init``) when it has one, else the seats in turn from the first player to
+move. Components acquired come from ``Game.acquisitions`` on the finished batch. A game with offices
+(``office_names`` and ``office_holders(state) -> int[B, K]``, the seat holding each or -1) also
+reports, as components ``office:<name>`` after its own, how many times each player took each
+office from another player or a vacancy (a re-election counts nothing): summed over the seats,
+how often the office changed hands.
 """
 
 from __future__ import annotations
@@ -37,12 +43,19 @@ def game_for(name: str, players: int, options: dict):
     return _GAMES[key]
 
 
+def component_names_of(game) -> tuple[str, ...]:
+    """The game's components, then its offices as ``office:<name>`` (see the module docstring)."""
+    return tuple(game.component_names) + tuple(f"office:{name}" for name in getattr(game, "office_names", ()))
+
+
 class LeadRecorder:
-    """``on_step`` callback of ``play_games``: lead statistics from the running scores."""
+    """``on_step`` callback of ``play_games``: lead statistics from the running scores, and the
+    offices taken by each player when the game has offices."""
 
     def __init__(self, game):
         self.game = game
         self.calls = 0
+        self.has_offices = bool(getattr(game, "office_names", ()))
 
     def __call__(self, state) -> None:
         running = self.game.running_scores(state)  # float32[B, P]
@@ -51,14 +64,26 @@ class LeadRecorder:
         sole = np.where(leading.sum(1) == 1, leading.argmax(1), -1)
         if self.calls == 0:  # after init: nothing happened yet
             B, P = running.shape
-            self.first_player = state.current_player.astype(np.int64)
+            if hasattr(self.game, "turn_positions"):  # the game says its turn order
+                self.positions = self.game.turn_positions(state)  # int[B, P] seat at each position
+            else:  # seats in turn from the player to move first
+                self.positions = (state.current_player[:, None].astype(np.int64) + np.arange(P)) % P
+            self.first_player = self.positions[:, 0].copy()
             self.sole = sole
             self.since = np.zeros(B, np.int64)
             self.last_sole = sole.copy()
             self.changes = np.zeros(B, np.int64)
             self.behind = np.zeros((B, P), np.int64)
             self.live = ~state.terminated
+            if self.has_offices:
+                self.holders = self.game.office_holders(state)  # int[B, K]
+                self.taken = np.zeros((B, P, self.holders.shape[1]), np.int64)  # [B, P, K]
         else:
+            if self.has_offices:
+                holders = self.game.office_holders(state)
+                g, k = np.nonzero((holders >= 0) & (holders != self.holders))
+                np.add.at(self.taken, (g, holders[g, k], k), 1)
+                self.holders = holders
             moved = self.live  # games that took this step (finished games are frozen)
             changed = sole != self.sole
             self.since = np.where(changed, state.step_count, self.since)
@@ -70,6 +95,13 @@ class LeadRecorder:
             self.live = ~state.terminated
         self.calls += 1
         self.state = state
+
+    def acquired(self) -> np.ndarray:
+        """int16[B, P, C]: ``Game.acquisitions`` of the finished batch, then the offices taken."""
+        own = self.game.acquisitions(self.state)
+        if self.has_offices:
+            own = np.concatenate([own, self.taken], 2)
+        return own.astype(np.int16)
 
     def results(self, ranks: np.ndarray) -> dict[str, np.ndarray]:
         """Per-game lead statistics once every game is over (``ranks``: int[B, P])."""
@@ -83,6 +115,7 @@ class LeadRecorder:
             behind = np.where(sole_winner, self.behind[rows, winner] / np.maximum(length, 1), np.nan)
         return {
             "first_player": self.first_player,
+            "positions": self.positions,
             "length": length,
             "truncated": self.state.truncated.copy(),
             "lead_changes": self.changes,
@@ -109,6 +142,6 @@ def play_task(task) -> dict[str, np.ndarray]:
         "seats": seats,
         "scores": scores,
         "ranks": ranks,
-        "acquired": game.acquisitions(recorder.state).astype(np.int16),
+        "acquired": recorder.acquired(),
         **recorder.results(ranks),
     }

@@ -182,6 +182,12 @@ def build(result) -> list[tuple]:
             named = [r["component"] for r in comp["rows"] if flag in r["flags"]]
             if named:
                 blocks.append(("p", f"{flag} ({len(named)}): {', '.join(named)}"))
+        if comp.get("offices"):
+            blocks.append(("p", f"Offices at {cell['players']} players (taken: the office passed to a player who "
+                                "did not hold it, from another player or a vacancy)"))
+            blocks.append(("table", ["office", "taken per game", "holders per game", "games held"],
+                           [[o["office"], f"{o['changes_per_game']:.2f}", f"{o['holders_per_game']:.2f}",
+                             f"{o['games_held']:.1%}"] for o in comp["offices"]]))  # fmt: skip
         blocks.append(("figure", f"components_{cell['players']}p",
                        figures.components(comp["rows"], f"{spec.game}, {cell['players']} players: win lift"),
                        "Components by win lift."))  # fmt: skip

@@ -16,7 +16,7 @@ import numpy as np
 
 from . import attribution, metrics
 from .design import CHUNK_GAMES, LADDER, MAIN, Cell, build_cells, parse_players, plan_tasks
-from .play import game_for, play_task
+from .play import component_names_of, game_for, play_task
 from .ray_backend import run_tasks
 from .variants import BASELINE, Variant, parse_variant
 
@@ -118,7 +118,7 @@ def run_study(
     bar.close()
     wall_s = time.perf_counter() - started
     data = merge(cells, tasks, results)
-    names = [game_for(spec.game, c.players, c.options).component_names for c in cells]
+    names = [component_names_of(game_for(spec.game, c.players, c.options)) for c in cells]
     result = StudyResult(spec, cells, data, names, {}, backend, wall_s)
     result.summary = summarize(result)
     return result
@@ -171,7 +171,8 @@ def summarize(result: StudyResult) -> dict:
         })  # fmt: skip
         if cell.kind == MAIN:
             rows = attribution.attribute(data, cell.players, result.component_names[i])
-            components.append({"cell": i, "players": cell.players, "variant": cell.variant.label, "rows": rows})
+            components.append({"cell": i, "players": cell.players, "variant": cell.variant.label, "rows": rows,
+                               "offices": office_summary(data, result.component_names[i])})  # fmt: skip
             if cell.variant.is_baseline:
                 baseline_of[cell.players] = i
         elif cell.kind == LADDER:
@@ -191,6 +192,19 @@ def summarize(result: StudyResult) -> dict:
         "ladder": ladder,
         "components": components,
     }
+
+
+def office_summary(data: dict, names) -> list[dict]:
+    """Per office (components ``office:<name>``, see :mod:`.play`): how many times a game it
+    changed hands, how many players held it in a game, and the share of games it was held at all."""
+    rows = []
+    for c, name in enumerate(names):
+        if name.startswith("office:"):
+            taken = data["acquired"][:, :, c].astype(np.int64)  # [G, P] times each player took it
+            rows.append({"office": name[7:], "changes_per_game": float(taken.sum(1).mean()),
+                         "holders_per_game": float((taken > 0).sum(1).mean()),
+                         "games_held": float((taken.sum(1) > 0).mean())})  # fmt: skip
+    return rows
 
 
 class _progress:

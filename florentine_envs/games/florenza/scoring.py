@@ -8,6 +8,9 @@ import numpy as np
 class ScoringMixin:
     """Mixed into :class:`~.florenza.Florenza`."""
 
+    #: balance hook: the offices whose holders :meth:`office_holders` reports
+    office_names = ("Captain", "Bishop")
+
     def score_parts(self, st) -> dict[str, np.ndarray]:
         """int[B, P] per term of SPEC §8 on the state as it stands."""
         P, t = self.num_players, self.t
@@ -64,3 +67,13 @@ class ScoringMixin:
     def acquisitions(self, st) -> np.ndarray:
         return st.acq.astype(np.int32)
 
+    def office_holders(self, st) -> np.ndarray:
+        """int64[B, 2]: the seat holding each office (``office_names``) as the state stands, -1
+        for none (balance hook: the study counts how often each office changes hands)."""
+        return np.stack([st.captain, st.bishop], 1).astype(np.int64)
+
+    def turn_positions(self, st) -> np.ndarray:
+        """int64[B, P]: the seat at each position of the turn order track, first player first
+        (balance hook: set-up draws a random order, not the seats in turn from the first, and
+        the first decision is the last player's starting pick, SPEC §5.1)."""
+        return st.order[:, : self.num_players].astype(np.int64)
