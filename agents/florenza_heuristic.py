@@ -50,9 +50,26 @@ from __future__ import annotations
 import numpy as np
 
 from florentine_envs.games.florenza.constants import (
-    NUM_BOXES, NUM_NAMED, NUM_SLOTS_X, NUM_SPACES, PH_ATRIO, PH_BISHOP, PH_CAPTAIN, PH_CATHEDRAL_DIE, PH_CONVERT,
-    PH_HIRE, PH_INCENTIVE, PH_MARKET, PH_PLACE, PH_PREACHER, PH_SKILL, PH_START_PICK, PH_TRADE_GIVE_1,
-    PH_TRADE_GIVE_2, PH_TRADE_TAKE, ROUNDS,
+    NUM_BOXES,
+    NUM_NAMED,
+    NUM_SLOTS_X,
+    NUM_SPACES,
+    PH_ATRIO,
+    PH_BISHOP,
+    PH_CAPTAIN,
+    PH_CATHEDRAL_DIE,
+    PH_CONVERT,
+    PH_HIRE,
+    PH_INCENTIVE,
+    PH_MARKET,
+    PH_PLACE,
+    PH_PREACHER,
+    PH_SKILL,
+    PH_START_PICK,
+    PH_TRADE_GIVE_1,
+    PH_TRADE_GIVE_2,
+    PH_TRADE_TAKE,
+    ROUNDS,
 )  # fmt: skip
 from florentine_envs.games.florenza.observation import PLAYER_SIZES
 from florentine_envs.games.florenza.tables import I_ATRIO, I_FIORINI, I_INFLUENCE, I_PRESTIGE
@@ -208,7 +225,8 @@ class FlorenzaHeuristic(Agent):
 
     def _cube_worth(self, s):
         """float[B, 6]: prestige a cube of each resource is worth to the player now."""
-        return s["cube"][:, None] + self.CUBE_NEEDED * (s["short"] > 0) + self.CUBE_WISHED * np.minimum(s["wish"], 3) / 3
+        wished = np.minimum(s["wish"], 3) / 3
+        return s["cube"][:, None] + self.CUBE_NEEDED * (s["short"] > 0) + self.CUBE_WISHED * wished
 
     def _pay_ok(self, s, cost, cost_fl, extra_fl=0.0):
         """bool[B]: it can pay ``cost`` (int[6]) and ``cost_fl`` + ``extra_fl`` from what is free."""
@@ -266,7 +284,6 @@ class FlorenzaHeuristic(Agent):
     # ------------------------------------------------------------------ deciding
     def act(self, obs, mask):
         mask = np.asarray(mask, bool)
-        B = obs.shape[0]
         s = self._read(obs)
         score = np.full(mask.shape, UNSCORED)
         phase = s["phase"]
@@ -339,14 +356,16 @@ class FlorenzaHeuristic(Agent):
             area_bonus = 1.5 + 0.1 * left + 0.3 * (miss_area * (taken == 0) + complete * (taken == 3))
             worth = t.box_pp[d] + self.INFLUENCE * t.box_inf[d] + value + area_bonus
             worth -= fl * t.box_cost_fl[d] + cube * t.box_cost[d].sum()
-            score[:, ids.hire_district + d] = np.where(ok, 2.0 + worth, np.where(reach & np.isfinite(value), 2.0 + worth - price, -5.0))
+            planned = np.where(reach & np.isfinite(value), 2.0 + worth - price, -5.0)
+            score[:, ids.hire_district + d] = np.where(ok, 2.0 + worth, planned)
         for m in range(t.NM):
             value, cost = self._hire_worth(s, t.art_skills[m], t.art_cost_fl[m])
             ok = self._pay_ok(s, t.art_cost[m], t.art_cost_fl[m], cost) & np.isfinite(value)
             reach, price = self._reach(s, t.art_cost[m], t.art_cost_fl[m], cost)
             worth = t.art_pp[m] + self.INFLUENCE * t.art_inf[m] + value + self.art_income_pp[m] * left
             worth -= fl * t.art_cost_fl[m] + cube * t.art_cost[m].sum()
-            score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, np.where(reach & np.isfinite(value), 2.0 + worth - price, -5.0))
+            planned = np.where(reach & np.isfinite(value), 2.0 + worth - price, -5.0)
+            score[:, ids.hire_main + m] = np.where(ok, 2.0 + worth, planned)
         # workshops: build
         prod = self._workshop_worth(s)  # [n, NW]
         uses = np.minimum(left, 4.0)[:, None] * 0.5
@@ -368,7 +387,8 @@ class FlorenzaHeuristic(Agent):
         for j in range(P):
             for sp in range(NUM_SPACES):
                 ty = types[:, j, sp]
-                payable[:, j, sp] = ((s["free_res"] >= t.ws_spend[ty]).all(1) & (s["free_fl"] >= t.ws_spend_fl[ty])) | ~t.ws_convert[ty]
+                has_inputs = (s["free_res"] >= t.ws_spend[ty]).all(1) & (s["free_fl"] >= t.ws_spend_fl[ty])
+                payable[:, j, sp] = has_inputs | ~t.ws_convert[ty]
         w = np.where(payable, w, -5.0)
         # a cube its started works miss: gathering it first avoids a failure
         fixes = ((t.ws_gain[types] > 0) & (s["short"] > 0)[:, None, None, :]).any(3) & ~t.ws_convert[types]
