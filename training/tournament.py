@@ -402,7 +402,10 @@ def summarize(labels, deal, seats, scores, ranks, seed: int = 0):
     D = int(deal.max()) + 1
     win = (np.asarray(ranks) == 1).astype(np.float64)  # float[G, P]
     shared = win * (win.sum(1, keepdims=True) > 1)
-    margin = scores - (scores.sum(1, keepdims=True) - scores) / (P - 1)  # float[G, P]
+    if P > 1:
+        margin = scores - (scores.sum(1, keepdims=True) - scores) / (P - 1)  # float[G, P]
+    else:  # a one-agent game (the solo Princes): no other seat to beat, the margin is the score itself
+        margin = scores.copy()
     deal_gp = np.broadcast_to(deal[:, None], (G, P))
     seat_gp = np.broadcast_to(np.arange(P), (G, P))
     agent_seat = seats * P + seat_gp  # int[G, P] key of (agent, seat)
