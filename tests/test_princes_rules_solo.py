@@ -13,6 +13,8 @@ import numpy as np
 import pytest
 from princes_rules_text import quote_meta_test
 from test_princes_solo_engine import _in_action_phase_with_recruiting, _set_row, at_first_auction, counter_for, play
+from test_princes_solo_reference import at_first_auction as reference_at_first_auction
+from test_princes_solo_reference import solo as reference_solo
 
 import florentine_envs
 from florentine_envs.games.princes import Princes, PrincesSolo
@@ -126,10 +128,14 @@ def test_wolfgang_pays_with_fame_when_out_of_money():
     Florin to the Bank and move his Fame disk backward three spaces on the Fame track."
     """
     game, st = at_first_auction()
+    ref = reference_at_first_auction()
     for money, fame, cost, after in ((0, 4, 9, (1, -1)), (3, 10, 9, (0, 7)), (0, 0, 1, (1, -1)), (5, 2, 4, (1, 2))):
         st.money[0, 1], st.fame[0, 1] = money, fame
         game._wolf_pay(st, G, cost)
         assert (int(st.money[0, 1]), int(st.fame[0, 1])) == after
+        ref.money[1], ref.fame[1] = money, fame
+        ref._pay_wolfgang(cost)
+        assert (ref.money[1], ref.fame[1]) == after
 
 
 def test_wolfgang_ignores_the_placement_rules():
@@ -487,6 +493,11 @@ def test_wolfgang_completes_a_work():
     st.jesters[0, 1] = 0
     game._wolf_work(st, G, np.array([-1]))
     assert st.best_work[0, 1] == value  # the higher of his two Works
+    ref = reference_solo(1, dummies=3)  # the reference agrees on the value and the payment
+    ref.round, ref.jesters[1], ref.landscapes[1][0] = 2, 1, 2
+    ref_money, ref_fame = ref.money[1], ref.fame[1]
+    ref._wolfgang_work()
+    assert ref.best_work[1] == value and (ref.fame[1] - ref_fame, ref.money[1] - ref_money) == (value // 2, value % 2)
     # a Bonus card on his next card is turned over with it and adds its value
     game._wolf_action(st, G, np.array([[W_BONUS, -1, -1, -1, -1]]))
     bonus = int(np.flatnonzero(st.bonus_hand[0, 1])[0])
