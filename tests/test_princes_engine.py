@@ -537,17 +537,22 @@ def test_aec_env_plays_a_game_with_characters_and_renders():
     assert "game over" in text and text.count(" P P P") == 6  # every Palazzo drawn
 
 
-@pytest.mark.parametrize("characters", [False, True])
-def test_one_game_observation_equals_the_batched_one(characters):
-    game = Princes(5, characters=characters)
+@pytest.mark.parametrize("options", [{}, {"characters": True}, {"solo": True, "dummies": 2}, {"solo": True, "dummies": 3}])
+def test_one_game_observation_equals_the_batched_one(options):
+    # the solo game's one agent sees the base fields through the same one-game path, then its solo field
+    game = Princes(1 if options.get("solo") else 5, **options)
     rng = np.random.default_rng(3)
     st = game.init(np.arange(8))
     for t in range(400):
         for b in range(0, 8, 3):
             one = st.select(np.array([b]))
-            for p in range(5):
+            for p in range(game.num_players):
                 batched = game._observe_batch(one, np.array([p]))
+                if game.solo:
+                    game._solo_observe(one, batched)
                 np.testing.assert_array_equal(game.observe(one, np.array([p])), batched, err_msg=f"step {t}")
+                if game.solo:  # the same rows as the one game's in a batch of eight
+                    np.testing.assert_array_equal(game.observe(st, np.zeros(8, int))[b], batched[0])
         if st.terminated.all():
             break
         game.step(st, random_legal_actions(st.legal_action_mask, rng))

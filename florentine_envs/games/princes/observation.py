@@ -124,15 +124,14 @@ class PrincesObservation:
     def observe(self, state: PrincesState, players, out: np.ndarray | None = None) -> np.ndarray:
         """float32[B, obs_size] (SPEC V); a batch of one takes :meth:`_observe_one`."""
         o = np.asarray(players)
-        if self.solo:
-            out = self._observe_batch(state, players, out)
-            self._solo_observe(state, out)
-            return out
         if state.batch_size == 1 and o.size == 1 and 0 <= o.item(0) < self.num_players:
             obs = np.empty((1, self.obs_size), np.float32) if out is None else out
             self._observe_one(state, int(o.item(0)), obs[0])
-            return obs
-        return self._observe_batch(state, players, out)
+        else:
+            obs = self._observe_batch(state, players, out)
+        if self.solo:  # the base fields as above (observer 0, your seat), then the solo field
+            self._solo_observe(state, obs)
+        return obs
 
     def _observe_one(self, st: PrincesState, o: int, row: np.ndarray) -> None:
         """:meth:`observe` of a batch of one (the AEC env) into ``row`` (float32[obs_size]): the
