@@ -537,7 +537,10 @@ def test_aec_env_plays_a_game_with_characters_and_renders():
     assert "game over" in text and text.count(" P P P") == 6  # every Palazzo drawn
 
 
-@pytest.mark.parametrize("options", [{}, {"characters": True}, {"solo": True, "dummies": 2}, {"solo": True, "dummies": 3}])
+SOLO_4, SOLO_5 = {"solo": True, "dummies": 2}, {"solo": True, "dummies": 3}
+
+
+@pytest.mark.parametrize("options", [{}, {"characters": True}, SOLO_4, SOLO_5])
 def test_one_game_observation_equals_the_batched_one(options):
     # the solo game's one agent sees the base fields through the same one-game path, then its solo field
     game = Princes(1 if options.get("solo") else 5, **options)
