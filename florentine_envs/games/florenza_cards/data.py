@@ -4,12 +4,9 @@ its validation, and the numpy tables the engine reads (:class:`Tables`, SPEC §2
 
 from __future__ import annotations
 
-import copy
-import json
-from importlib import resources
-from pathlib import Path
-
 import numpy as np
+
+from florentine_envs.core.data import load_component_data
 
 from .constants import NUM_RESOURCES, NUM_SLOTS, NUM_TYPES
 
@@ -24,31 +21,10 @@ G_MERCHANTS, G_CRAFTSMEN, G_ART_COLLEGE, G_MASTER_BUILDER, G_PATRON, G_LANDLORD,
 L_GAIN, L_SELL, L_BARTER, L_CAPTAIN = range(4)
 
 
-def _deep_merge(base: dict, patch: dict) -> dict:
-    out = dict(base)
-    for key, value in patch.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = _deep_merge(out[key], value)
-        else:
-            out[key] = value
-    return out
-
-
 def load_data(data=None) -> dict:
     """The component data: the packaged file; ``data`` is a dict patch merged into it (nested
     dicts merge, anything else -- lists included -- replaces) or a path to a complete file."""
-    packaged = json.loads(resources.files(__package__).joinpath("florenza_cards_data.json").read_text())
-    if data is None:
-        return packaged
-    if isinstance(data, dict):
-        return _deep_merge(packaged, copy.deepcopy(data))
-    if isinstance(data, (str, Path)):
-        try:
-            with open(data) as fh:
-                return json.load(fh)
-        except (OSError, json.JSONDecodeError) as err:
-            raise ValueError(f"florenza_cards: data={str(data)!r} cannot be read as JSON: {err}") from None
-    raise ValueError(f"florenza_cards: data must be a dict patch or a path to a JSON file, got {type(data).__name__}")
+    return load_component_data("florenza_cards", __package__, "florenza_cards_data.json", data)
 
 
 def _costs(entries: list, names: list[str]) -> tuple[np.ndarray, np.ndarray]:

@@ -40,6 +40,7 @@ import os
 
 import numpy as np
 
+from florentine_envs.core.data import deep_merge
 from florentine_envs.core.rng import hash64, randint
 
 # ---------------------------------------------------------------------------------------
@@ -87,17 +88,6 @@ SET_CLASSES = ("family_palace", "district_church", "district_building")
 DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "florenza_cards_data.json")
 
 
-def _merge(base: dict, patch: dict) -> dict:
-    """``patch`` deep-merged into a copy of ``base``: dicts merge, anything else (lists too) replaces."""
-    merged = copy.deepcopy(base)
-    for key, value in patch.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = copy.deepcopy(value)
-    return merged
-
-
 def load_data(data=None) -> dict:
     """SPEC §1 ``data``: ``None`` (the packaged file), a dict patch merged into it, or a path
     naming a complete replacement JSON file."""
@@ -109,7 +99,7 @@ def load_data(data=None) -> dict:
     if data is None:
         return packaged
     if isinstance(data, dict):
-        return _merge(packaged, data)
+        return deep_merge(packaged, copy.deepcopy(data))
     raise ValueError(f"florenza_cards reference: data must be None, a dict patch or a path, got {type(data).__name__}")
 
 

@@ -4,12 +4,9 @@ replacement file), read into the tables the engine uses (:class:`Tables`)."""
 
 from __future__ import annotations
 
-import copy
-import json
-from importlib import resources
-from pathlib import Path
-
 import numpy as np
+
+from florentine_envs.core.data import load_component_data
 
 from .geometry import cells_mask, parse_shape, placement_table
 
@@ -23,28 +20,9 @@ FEATURE = {name: i for i, name in enumerate(FEATURES)}
 SIZE_CLASSES = ("large", "medium", "small")
 
 
-def _merge(base: dict, patch: dict) -> dict:
-    """``base`` with ``patch`` laid over it: nested dicts merge key by key, anything else replaces."""
-    merged = dict(base)
-    for key, value in patch.items():
-        both_dicts = isinstance(value, dict) and isinstance(merged.get(key), dict)
-        merged[key] = _merge(merged[key], value) if both_dicts else value
-    return merged
-
-
 def load_data(data=None) -> dict:
     """The component data: ``princes_data.json``, a dict patch merged into it, or a whole file."""
-    packaged = json.loads(resources.files(__package__).joinpath("princes_data.json").read_text())
-    if data is None:
-        return packaged
-    if isinstance(data, dict):
-        return _merge(packaged, copy.deepcopy(data))
-    if isinstance(data, (str, Path)):
-        try:
-            return json.loads(Path(data).read_text())
-        except (OSError, json.JSONDecodeError) as err:
-            raise ValueError(f"princes: data={str(data)!r} cannot be read as JSON: {err}") from None
-    raise ValueError(f"princes: data must be a dict patch or a path to a JSON file, got {type(data).__name__}")
+    return load_component_data("princes", __package__, "princes_data.json", data)
 
 
 class Tables:

@@ -9,6 +9,8 @@ import copy
 import json
 import os
 
+from florentine_envs.core.data import deep_merge
+
 # ---------------------------------------------------------------------------
 # Randomness streams (DN §3)
 # ---------------------------------------------------------------------------
@@ -130,17 +132,6 @@ NEUTRAL_SEAL_MODES = ("recommended", "uniform")
 DATA_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firenze_data.json")
 
 
-def _merge(base: dict, patch: dict) -> dict:
-    """Deep-merge ``patch`` into a copy of ``base`` (dicts merge, anything else replaces)."""
-    merged = copy.deepcopy(base)
-    for key, value in patch.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = copy.deepcopy(value)
-    return merged
-
-
 def load_data(data=None) -> dict:
     """The component data: the packaged file, a JSON file at ``data`` or a dict patch over the package.
 
@@ -152,9 +143,9 @@ def load_data(data=None) -> dict:
         return packaged
     if isinstance(data, (str, os.PathLike)):
         with open(data) as f:
-            return _merge(packaged, json.load(f))
+            return deep_merge(packaged, json.load(f))
     if isinstance(data, dict):
-        return _merge(packaged, data)
+        return deep_merge(packaged, copy.deepcopy(data))
     raise ValueError(f"data must be None, a path or a dict patch, got {type(data).__name__}")
 
 

@@ -15,6 +15,8 @@ import copy
 import json
 import os
 
+from florentine_envs.core.data import deep_merge
+
 DATA_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "princes_data.json")
 
 # ---------------------------------------------------------------------------------------------
@@ -96,17 +98,6 @@ DECK_SIZES = (NUM_PROFESSIONS, NUM_BONUS, NUM_PRESTIGE)
 CARD_ACTION_BASE = (PROFESSION, BONUS, PRESTIGE)  # KEEP / ORDER ids per deck
 
 
-def _merge(base: dict, patch: dict) -> dict:
-    """Deep-merge ``patch`` into a copy of ``base`` (dicts merge, anything else replaces)."""
-    merged = copy.deepcopy(base)
-    for key, value in patch.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = copy.deepcopy(value)
-    return merged
-
-
 def load_data(data=None) -> dict:
     """The packaged data, a dict patch merged into it, or a complete replacement file at a path.
 
@@ -118,7 +109,7 @@ def load_data(data=None) -> dict:
     if data is None:
         return packaged
     if isinstance(data, dict):
-        return _merge(packaged, data)
+        return deep_merge(packaged, copy.deepcopy(data))
     if isinstance(data, (str, os.PathLike)):
         with open(data) as f:
             return json.load(f)
