@@ -3,11 +3,23 @@ fields (built with the seat count), and the base fields' solo adjustments."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .constants import MAX_DUMMIES, NUM_AUTOMA, NUM_BONUS, NUM_PRESTIGE, NUM_PROFESSIONS, NUM_STACKS, ROW
+from .constants import (
+    MAX_DUMMIES,
+    NUM_AUTOMA,
+    NUM_BONUS,
+    NUM_BUILDINGS,
+    NUM_PRESTIGE,
+    NUM_PROFESSIONS,
+    NUM_STACKS,
+    PH_AUCTION_BID,
+    PH_AUCTION_CHOOSE,
+    ROW,
+)
 
 if TYPE_CHECKING:
     from .princes import PrincesState
@@ -82,7 +94,7 @@ class SoloObservation:
         put("automa_out", gone)
         rolled = st.last_bid >= 0
         put("last_bids", np.concatenate([rolled, np.where(rolled, st.last_bid, 0)], 1))
-        in_auction = np.isin(st.phase, (1, 2)) & has_card
+        in_auction = np.isin(st.phase, (PH_AUCTION_CHOOSE, PH_AUCTION_BID)) & has_card
         final = in_auction & (st.auctions_done == S - 1)
         put("auction", np.stack([st.auctions_done, final, st.forced], 1))
         bought = np.zeros((B, NUM_STACKS + 1), np.float32)
@@ -113,3 +125,61 @@ class SoloObservation:
         put("dummies", dummies)
         put("discards", np.stack([st.recruit_discarded, st.builders_discarded], 1))
         out[:, L["solo"]] = solo
+
+    @functools.cached_property
+    def _top_panels(self) -> np.ndarray:
+        """float32[NUM_AUTOMA, 4 * NUM_STACKS]: the ``top_panel`` part of each Automa card."""
+        ST = self.ST
+        return np.stack([ST.has_mod, ST.mod, ST.pos, ST.excluded], axis=2).reshape(NUM_AUTOMA, -1).astype(np.float32)
+
+    def _solo_observe_one(self, st: PrincesState, row: np.ndarray) -> None:
+        """:meth:`_solo_observe` of a batch of one into ``row`` (float32[obs_size], the base fields
+        written): the same values (a test compares them) from scalar reads and views of the row,
+        where the batched index arithmetic costs several times more for one game."""
+        L = self.obs_layout
+        wolf_bonus, wolf_prestige = st.bonus_hand[0, 1], st.prestige_hand[0, 1]
+        row[L["unseen_bonus"]] *= ~wolf_bonus  # his cards are public (D48)
+        row[L["unseen_prestige"]] *= ~wolf_prestige
+        solo = row[L["solo"]]  # a view: the parts are written in place
+        solo[:] = 0.0
+        part = {name: solo[at : at + size] for (name, size), at in zip(SOLO_PARTS, SOLO_OFFSETS.values())}
+        card = st.automa_card.item(0)
+        if card >= 0:
+            part["top_panel"][:] = self._top_panels[card]
+            part["automa_card"][card] = 1.0
+        gone = part["automa_out"]
+        gone[st.automa_order[0, : st.automa_next.item(0)]] = 1.0
+        if card >= 0:
+            gone[card] = 0.0
+        last_bid = st.last_bid[0]
+        rolled = last_bid >= 0
+        part["last_bids"][:NUM_STACKS] = rolled
+        part["last_bids"][NUM_STACKS:] = np.where(rolled, last_bid, 0)
+        done = st.auctions_done.item(0)
+        in_auction = card >= 0 and st.phase.item(0) in (PH_AUCTION_CHOOSE, PH_AUCTION_BID)
+        part["auction"][:] = (done, in_auction and done == self.seats - 1, st.forced.item(0))
+        bought = st.you_bought.item(0)
+        part["you_bought"][bought if bought >= 0 else NUM_STACKS] = 1.0
+        slots = part["wolf_row"].reshape(ROW, SLOT)
+        known = st.known[0, 1]
+        for k, (x, up) in enumerate(zip(st.wolf_row[0].tolist(), st.wolf_up[0].tolist())):
+            if x < 0:
+                continue
+            slots[k, 0] = 1.0
+            slots[k, 1] = up
+            if x == NUM_PROFESSIONS:
+                slots[k, 2] = 1.0
+            elif up or known[x]:
+                slots[k, 3 + x] = 1.0
+        for k in st.wolf_bonus[0][st.wolf_bonus[0] >= 0].tolist():
+            slots[k, SLOT - 1] += 1.0
+        counts = part["wolf_counts"]
+        counts[:NUM_BUILDINGS] = st.wolf_buildings[0]
+        counts[NUM_BUILDINGS:] = st.wolf_freedoms[0]
+        part["wolf_bonus"][:] = wolf_bonus
+        part["wolf_prestige"][:] = wolf_prestige
+        dummies = part["dummies"].reshape(MAX_DUMMIES, DUMMY)
+        for d in range(self.seats - 2):
+            dummies[d, 0] = np.count_nonzero(st.hand_prof[0, 2 + d])
+            dummies[d, 1:] = st.table_prof[0, 2 + d]
+        part["discards"][:] = (st.recruit_discarded.item(0), st.builders_discarded.item(0))

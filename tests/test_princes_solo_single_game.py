@@ -1,0 +1,78 @@
+"""The solo game's paths for one game (``princes_solo`` in a batch of one: the AEC and Gymnasium
+envs, ``engine B=1``) against the batched ones and the scalar reference.
+
+A batch of one takes its own paths (``solo_one.py``, ``SoloObservation._solo_observe_one``):
+Wolfgang's purchase and actions, the die and the tie-breaks, and the ``solo`` observation
+field from scalar reads. They must give exactly the batched result and the reference's:
+
+* games are played in a batch and, with the same actions, each alone; after every step the
+  states must be equal, the masks of the games alone must equal the batch's, and the
+  observation of each game alone must equal (field by field) its row of the batch;
+* single games are played against the scalar reference (the differential test's policies),
+  the observation compared at every step.
+"""
+
+import numpy as np
+import pytest
+from differential import field_of, play_through_both
+from test_princes_differential import busy_actions
+
+from florentine_envs.games.princes import PrincesSolo
+from florentine_envs.games.princes.constants import PH_ACTION, PH_AUCTION_BID, PH_KEEP, PH_OVER, PH_PLACE
+from florentine_envs.games.princes.reference import PrincesSoloReference
+from florentine_envs.testing import random_legal_actions, states_equal
+
+
+def play_alone_and_batched(game, num_games: int, seed: int) -> set[int]:
+    """Play ``num_games`` games batched and each alone (odd games: the differential test's busy
+    policy, even games: uniform random), comparing after every step; returns the phases met."""
+    rng = np.random.default_rng(seed)
+    seeds = np.arange(num_games, dtype=np.uint64) + np.uint64(1000 * seed)
+    batch = game.init(seeds)
+    alone = [game.init(seeds[i : i + 1]) for i in range(num_games)]
+    odd = np.arange(num_games) % 2 == 1
+    phases, step = set(), 0
+    while True:
+        phases.update(batch.phase.tolist())
+        for i, one in enumerate(alone):
+            assert states_equal(one, batch.select(np.array([i]))), f"game {i} alone diverges at step {step}"
+        observed = np.concatenate([game.observe(one, np.zeros(1, int)) for one in alone])
+        differ = np.argwhere(observed != game.observe(batch, np.zeros(num_games, int)))
+        if differ.size:
+            g, k = differ[0]
+            raise AssertionError(f"{field_of(game, k)} of game {g} alone differs at step {step}")
+        if batch.terminated.all():
+            return phases
+        actions = random_legal_actions(batch.legal_action_mask, rng)
+        actions[odd] = busy_actions(batch.phase[odd].tolist(), batch.legal_action_mask[odd], rng)
+        game.step(batch, actions)
+        for i, one in enumerate(alone):
+            game.step(one, actions[i : i + 1])
+        step += 1
+
+
+@pytest.mark.parametrize("dummies, difficulty", [(2, "standard"), (3, "easy"), (2, "hard"), (3, "hard")])
+def test_one_game_paths_equal_the_batched_ones(dummies, difficulty):
+    game = PrincesSolo(dummies=dummies, difficulty=difficulty)
+    phases = play_alone_and_batched(game, num_games=6, seed=dummies + len(difficulty))
+    assert {PH_OVER, PH_ACTION, PH_AUCTION_BID, PH_PLACE, PH_KEEP} <= phases, sorted(phases)
+
+
+@pytest.mark.parametrize("dummies, difficulty", [(2, "standard"), (3, "hard")])
+def test_single_games_match_the_reference(dummies, difficulty, request):
+    """The AEC path (batches of one) against the scalar reference, at every step."""
+    game = PrincesSolo(dummies=dummies, difficulty=difficulty)
+    rng = np.random.default_rng(dummies)
+    games = max(2, request.config.getoption("--diff-games") // 1000)
+    for k in range(games):
+        seed = np.array([500 + 31 * dummies + k], np.uint64)
+        refs = [PrincesSoloReference(1, int(seed[0]), solo=True, dummies=dummies, difficulty=difficulty)]
+        if k % 2:
+            policy = lambda mask, refs, rng: busy_actions([refs[0].phase], mask, rng)  # noqa: E731
+        else:
+            policy = lambda mask, refs, rng: random_legal_actions(mask, rng)  # noqa: E731
+        steps, _ = play_through_both(
+            game, seed, refs, policy, rng, True, f"solo, dummies={dummies}, {difficulty}, batch of one",
+            compare_phases=True,
+        )  # fmt: skip
+        assert steps > 20
