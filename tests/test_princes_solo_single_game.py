@@ -1,15 +1,17 @@
 """The solo game's paths for one game (``princes_solo`` in a batch of one: the AEC and Gymnasium
 envs, ``engine B=1``) against the batched ones and the scalar reference.
 
-A batch of one takes its own paths (``solo_one.py``, ``SoloObservation._solo_observe_one``):
-Wolfgang's purchase and actions, the die and the tie-breaks, and the ``solo`` observation
-field from scalar reads. They must give exactly the batched result and the reference's:
+A batch of one takes its own paths (the ``*_one`` methods of ``solo.py`` and
+``solo_observation.py``): Wolfgang's purchase and action choices, the die and the tie-breaks,
+and the ``solo`` observation field from scalar reads (Wolfgang's choices also where one game of
+a batch reaches them alone). They must give exactly the batched result and the reference's:
 
 * games are played in a batch and, with the same actions, each alone; after every step the
   states must be equal, the masks of the games alone must equal the batch's, and the
   observation of each game alone must equal (field by field) its row of the batch;
 * single games are played against the scalar reference (the differential test's policies),
-  the observation compared at every step.
+  the observation compared at every step;
+* the one-game die and tie-break draws equal the counter-based hash's.
 """
 
 import numpy as np
@@ -17,9 +19,19 @@ import pytest
 from differential import field_of, play_through_both
 from test_princes_differential import busy_actions
 
+from florentine_envs.core import rng
 from florentine_envs.games.princes import PrincesSolo
-from florentine_envs.games.princes.constants import PH_ACTION, PH_AUCTION_BID, PH_KEEP, PH_OVER, PH_PLACE
+from florentine_envs.games.princes.constants import (
+    PH_ACTION,
+    PH_AUCTION_BID,
+    PH_KEEP,
+    PH_OVER,
+    PH_PLACE,
+    STREAM_DIE,
+    STREAM_TIE,
+)
 from florentine_envs.games.princes.reference import PrincesSoloReference
+from florentine_envs.games.princes.solo import randint_one
 from florentine_envs.testing import random_legal_actions, states_equal
 
 
@@ -76,3 +88,15 @@ def test_single_games_match_the_reference(dummies, difficulty, request):
             compare_phases=True,
         )  # fmt: skip
         assert steps > 20
+
+
+@pytest.mark.parametrize("stream", [STREAM_DIE, STREAM_TIE])
+def test_one_game_randomness_equals_the_counter_based_hash(stream):
+    """``randint_one`` (Python integers) draws what ``rng.randint`` draws, for any seed, counter and n."""
+    rng_ = np.random.default_rng(stream)
+    seeds = np.concatenate([rng_.integers(0, 2**63, 200, dtype=np.uint64), np.array([0, 2**64 - 1], np.uint64)])
+    for seed in seeds:
+        counters = rng_.integers(0, 2**15, 8)
+        for n in (1, 2, 5, 6, 20):
+            expected = rng.randint(seed, stream, counters, n)
+            assert [randint_one(int(seed), stream, int(c), n) for c in counters] == expected.tolist()

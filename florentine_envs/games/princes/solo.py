@@ -11,6 +11,7 @@ trajectory depends on its seed and actions only, never on its batch."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -76,6 +77,27 @@ def _first(flags: np.ndarray) -> np.ndarray:
     return np.where(flags.any(1), flags.argmax(1), -1)
 
 
+_GOLDEN, _MASK64 = 0x9E3779B97F4A7C15, (1 << 64) - 1
+
+
+def _word(value: int, position: int) -> int:
+    """``core.rng._mixed_word`` of one integer, in Python integers."""
+    return rng._mix_int((value + _GOLDEN * position) & _MASK64)
+
+
+_STREAM_WORDS = {stream: _word(stream, 2) for stream in (STREAM_DIE, STREAM_TIE)}
+_INDEX_ZERO = _word(0, 4)
+
+
+def randint_one(seed: int, stream: int, counter: int, n: int) -> int:
+    """``rng.randint(seed, stream, counter, n)`` (index 0) in Python integers, several times
+    cheaper for one game (streams DIE and TIE; a test compares the two)."""
+    z = rng._mix_int((seed + _GOLDEN) & _MASK64)
+    for word in (_STREAM_WORDS[stream], _word(counter, 3), _INDEX_ZERO):
+        z = rng._mix_int(z ^ word)
+    return ((z >> 32) * n) >> 32
+
+
 def _remove_slot(cards: np.ndarray, slot: np.ndarray) -> np.ndarray:
     """``cards`` (int/bool[n, k]) with entry ``slot[i]`` of row i removed, later entries moved one
     left and the last entry copied (the caller sets it)."""
@@ -85,7 +107,19 @@ def _remove_slot(cards: np.ndarray, slot: np.ndarray) -> np.ndarray:
 
 
 class SoloRules:
-    """Mixin of :class:`~.princes.Princes`: the solo game (reads ``self.ST``, the solo tables)."""
+    """Mixin of :class:`~.princes.Princes`: the solo game (reads ``self.ST``, the solo tables).
+
+    Wolfgang's decisions have one-game twins (``*_one``, ``b`` the game's index) taken where ``g``
+    holds one game (the AEC env's batch of one, or one game of a batch): the same decision from
+    Python scalars, where numpy's index arithmetic on arrays of one costs several times more. A
+    test plays games alone and batched and compares the states at every step."""
+
+    @functools.cached_property
+    def _solo_lists(self) -> tuple[list, list, list, list]:
+        """The tables the one-game paths read, as Python lists: the Automa cards' top-panel
+        entries [21][5]; each profession's landscape, building and Freedom [21]."""
+        T = self.T
+        return self.ST.entries.tolist(), T.prof_landscape.tolist(), T.prof_building.tolist(), T.prof_freedom.tolist()
 
     # ------------------------------------------------------------ set-up (SS)
 
@@ -129,12 +163,24 @@ class SoloRules:
 
     def _roll(self, st: PrincesState, g: np.ndarray) -> np.ndarray:
         """int64[n]: one die roll per game (1..die_sides), counting it."""
+        if g.size == 1:
+            return np.array([self._roll_one(st, g.item(0))])
         d = 1 + rng.randint(st.seed[g], STREAM_DIE, st.die_count[g].astype(np.int64), self.ST.die_sides)
         st.die_count[g] += 1
         return d
 
+    def _roll_one(self, st: PrincesState, b: int) -> int:
+        count = st.die_count.item(b)
+        st.die_count[b] = count + 1
+        return 1 + randint_one(st.seed.item(b), STREAM_DIE, count, self.ST.die_sides)
+
     def _tie_pick(self, st: PrincesState, g: np.ndarray, n: np.ndarray) -> np.ndarray:
         """int64[n]: a uniform index below n (>= 1) for Wolfgang's tie-breaks, counting it."""
+        if g.size == 1:
+            b = g.item(0)
+            count = st.tie_count.item(b)
+            st.tie_count[b] = count + 1
+            return np.array([randint_one(st.seed.item(b), STREAM_TIE, count, n.item(0))])
         r = rng.randint(st.seed[g], STREAM_TIE, st.tie_count[g].astype(np.int64), n)
         st.tie_count[g] += 1
         return r
@@ -167,6 +213,12 @@ class SoloRules:
         """int64[n]: his leftmost face-down profession card, -1 if none."""
         slot = _first(self._wolf_facedown(st, g, True))
         return np.where(slot >= 0, st.wolf_row[g, np.maximum(slot, 0)], -1).astype(np.int64)
+
+    def _wolf_leftmost_profession_one(self, st: PrincesState, b: int) -> int:
+        for x, up in zip(st.wolf_row[b].tolist(), st.wolf_up[b].tolist()):
+            if 0 <= x < RECRUIT_CARD and not up:
+                return x
+        return -1
 
     def _wolf_append(self, st: PrincesState, g: np.ndarray, card) -> None:
         """A face-down card (profession or RECRUIT_CARD) at the right end of Wolfgang's row."""
@@ -277,6 +329,18 @@ class SoloRules:
 
     def _wolf_buys(self, st: PrincesState, g: np.ndarray) -> None:
         """Wolfgang buys the leftmost object of the card's top panel he is able to buy (SA 2)."""
+        if g.size == 1:
+            choice = np.array([self._wolf_choice_one(st, g.item(0))])
+        else:
+            choice = self._wolf_choice(st, g)
+        st.wolf_bought[g] = choice
+        bought = choice >= 0
+        if bought.any():
+            self._wolf_take(st, g[bought], choice[bought])
+
+    def _wolf_choice(self, st: PrincesState, g: np.ndarray) -> np.ndarray:
+        """int64[n]: the stack Wolfgang buys, -1 for none: the first of the card's top panel that
+        you did not buy, is left in the supply and he may take (a fourth Builder he may not)."""
         ST, T = self.ST, self.T
         n = g.size
         rows = np.arange(n)
@@ -297,11 +361,35 @@ class SoloRules:
             other_ok = pending & (entry != 0) & (you != stack) & (supply[rows, stack] > 0)
             other_ok &= (stack != S_BUILDER) | (st.builders[g, WOLFGANG] < ST.max_builders)
             choice = np.where(land_ok, land, np.where(other_ok, stack, choice))
-        st.wolf_bought[g] = choice
-        bought = choice >= 0
-        if not bought.any():
-            return
-        g, card, s = g[bought], card[bought], choice[bought]
+        return choice
+
+    def _wolf_choice_one(self, st: PrincesState, b: int) -> int:
+        """:meth:`_wolf_choice` of game b."""
+        entries, prof_landscape, _, _ = self._solo_lists
+        you = st.you_bought.item(b)
+        x = self._wolf_leftmost_profession_one(st, b)
+        supply = st.supply_landscapes[b].tolist() + [
+            st.deck_len.item(b, DECK_PRESTIGE), st.supply_recruiting.item(b), st.supply_jesters.item(b),
+            st.supply_builders.item(b),
+        ]  # fmt: skip
+        for entry in entries[st.automa_card.item(b)]:
+            if entry == 0:
+                if x < 0:
+                    continue
+                st.known[b, WOLFGANG, x] = True  # flipped to read its landscape (D47)
+                stack = prof_landscape[x]
+            else:
+                stack = _OBJECT_STACK_LIST[entry]
+                if stack == S_BUILDER and st.builders.item(b, WOLFGANG) >= self.ST.max_builders:
+                    continue
+            if stack != you and supply[stack] > 0:
+                return stack
+        return -1
+
+    def _wolf_take(self, st: PrincesState, g: np.ndarray, s: np.ndarray) -> None:
+        """Wolfgang pays for stack s (int64[n]) and takes its object."""
+        ST, T = self.ST, self.T
+        card = st.automa_card[g].astype(np.int64)
         cost = st.last_bid[g, s].astype(np.int64)
         unrolled = cost < 0  # "Otherwise, roll the die now" (D46: the 200 price is not rolled)
         if unrolled.any():
@@ -396,6 +484,26 @@ class SoloRules:
     def _wolf_action(self, st: PrincesState, g: np.ndarray, panel: np.ndarray) -> None:
         """One action of Wolfgang's: the exception, else the panel's leftmost possible action,
         else the fallback list (``panel``: int[n, 5] action ids, -1 padded)."""
+        if g.size == 1:
+            kind, x = self._wolf_action_choice_one(st, g.item(0), panel[0])
+            if kind >= 0:
+                self._wolf_actions[kind](self, st, g, np.array([x]))
+            return
+        chosen, x = self._wolf_action_choice(st, g, panel)
+        for kind, act in enumerate(self._wolf_actions):
+            sel = chosen == kind
+            if sel.any():
+                act(self, st, g[sel], x[sel])
+
+    @functools.cached_property
+    def _wolf_actions(self) -> list:
+        """Wolfgang's action handlers by action id (AUTOMA_ACTIONS order)."""
+        cls = type(self)
+        return [cls._wolf_work, cls._wolf_build, cls._wolf_profession, cls._wolf_bonus, cls._wolf_freedom]
+
+    def _wolf_action_choice(self, st: PrincesState, g: np.ndarray, panel: np.ndarray):
+        """(int64[n] the action Wolfgang takes, -1 for none; int64[n] his leftmost face-down
+        profession, -1 for none), flipping that card where building or a Freedom is examined."""
         T = self.T
         n = g.size
         rows = np.arange(n)
@@ -418,14 +526,30 @@ class SoloRules:
         examined = listed & (np.arange(order.shape[1])[None, :] <= first[:, None])
         flips = ~exception & (examined & ((order == W_BUILD) | (order == W_FREEDOM))).any(1)
         self._see(st, g[flips], x[flips])
-        chosen = np.where(exception, W_WORK, chosen)
-        for kind, act in (
-            (W_WORK, self._wolf_work), (W_BUILD, self._wolf_build), (W_PROFESSION, self._wolf_profession),
-            (W_BONUS, self._wolf_bonus), (W_FREEDOM, self._wolf_freedom),
-        ):  # fmt: skip
-            sel = chosen == kind
-            if sel.any():
-                act(st, g[sel], x[sel])
+        return np.where(exception, W_WORK, chosen), x
+
+    def _wolf_action_choice_one(self, st: PrincesState, b: int, panel: np.ndarray) -> tuple[int, int]:
+        """:meth:`_wolf_action_choice` of game b (``panel`` int[5])."""
+        _, _, prof_building, prof_freedom = self._solo_lists
+        facedown = np.count_nonzero(st.hand_prof[b, WOLFGANG]) + st.hand_recruit.item(b, WOLFGANG)
+        x = self._wolf_leftmost_profession_one(st, b)
+        possible = {
+            W_WORK: facedown >= 1,
+            W_BUILD: x >= 0 and st.supply_buildings.item(b, prof_building[x]) > 0,
+            W_PROFESSION: st.deck_len.item(b, DECK_PROFESSIONS) > 0,
+            W_BONUS: st.deck_len.item(b, DECK_BONUS) > 0 and facedown >= 1,
+            W_FREEDOM: x >= 0 and st.supply_freedoms.item(b, prof_freedom[x]) > 0,
+        }
+        if facedown >= self.T.num_rounds - st.round.item(b):  # the exception (D51): nothing examined
+            return W_WORK, x
+        for kind in panel.tolist() + _FALLBACK_LIST:
+            if kind < 0:
+                continue
+            if kind in (W_BUILD, W_FREEDOM) and x >= 0:  # examined: flipped
+                st.known[b, WOLFGANG, x] = True
+            if possible[kind]:
+                return kind, x
+        return -1, x
 
     def _wolf_work(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
         T = self.T
@@ -702,3 +826,5 @@ class SoloRules:
 #: the auction stack of each Automa object (AUTOMA_OBJECT_STACKS order; the landscape's is read
 #: from Wolfgang's card)
 _OBJECT_STACK = np.array([-1, S_PRESTIGE, S_RECRUITING, S_JESTER, S_BUILDER])
+_OBJECT_STACK_LIST = _OBJECT_STACK.tolist()
+_FALLBACK_LIST = FALLBACK.tolist()
