@@ -190,16 +190,20 @@ class SoloRules:
     def _wolf_pay(self, st: PrincesState, g: np.ndarray, amount) -> None:
         """Wolfgang pays ``amount``: his money first, the rest in fame at 200 Florin a space
         (below 0 if need be), the Bank giving 100 change (SPEC SP)."""
-        amount = np.broadcast_to(np.asarray(amount, np.int64), g.shape)
-        money = st.money[g, WOLFGANG].astype(np.int64)
+        if g.size == 1:  # one game: the same arithmetic on Python integers, scalar reads and writes
+            at, amount = g.item(0), int(np.asarray(amount).reshape(-1)[0])
+            money = st.money.item(at, WOLFGANG)
+        else:
+            at, amount = g, np.broadcast_to(np.asarray(amount, np.int64), g.shape)
+            money = st.money[g, WOLFGANG].astype(np.int64)
         paid = np.minimum(amount, money)
         short = amount - paid
         spaces = -(-short // self.ST.florin_per_fame)
         change = spaces * self.ST.florin_per_fame - short
-        st.money[g, WOLFGANG] = money - paid + change
-        st.fame[g, WOLFGANG] -= spaces.astype(np.int32)
-        st.money_out[g] += paid.astype(np.int32)
-        st.money_in[g] += change.astype(np.int32)
+        st.money[at, WOLFGANG] = money - paid + change
+        st.fame[at, WOLFGANG] -= spaces
+        st.money_out[at] += paid
+        st.money_in[at] += change
 
     # ------------------------------------------------------- Wolfgang's cards
 
@@ -266,6 +270,11 @@ class SoloRules:
         return st.auctions_done[g] == self.seats - 1
 
     def _solo_on_choose(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        """You open an object at its price (the final auction's 200, else the card's modifier plus
+        a die as the last bid, 100 more to pay; forced on a low roll without modifier), or withdraw."""
+        if g.size == 1 and actions.item(0) != A_WITHDRAW:
+            self._solo_open_one(st, g.item(0), actions.item(0) - A_OPEN)
+            return
         out = actions == A_WITHDRAW
         if out.any():
             self._solo_auction_end(st, g[out])
@@ -290,6 +299,24 @@ class SoloRules:
             st.bid[gr] = last + 1  # "in order to buy the object, you have to pay an extra 100 Florin"
             st.forced[gr] = ~ST.has_mod[card, sr] & (d <= ST.forced_max_roll)
         st.phase[g] = PH_AUCTION_BID
+
+    def _solo_open_one(self, st: PrincesState, b: int, s: int) -> None:
+        """:meth:`_solo_on_choose` of game b opening stack s."""
+        ST = self.ST
+        final = st.auctions_done.item(b) == self.seats - 1
+        st.stack_used[b, s] = True
+        st.auctions_done[b] += 1
+        st.stack[b] = s
+        st.bid[b] = ST.final_price
+        st.forced[b] = False
+        if not final:
+            card = st.automa_card.item(b)
+            d = self._roll_one(st, b)
+            last = ST.mod.item(card, s) + d
+            st.last_bid[b, s] = last
+            st.bid[b] = last + 1
+            st.forced[b] = not ST.has_mod.item(card, s) and d <= ST.forced_max_roll
+        st.phase[b] = PH_AUCTION_BID
 
     def _solo_on_bid(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
         st.forced[g] = False
@@ -552,18 +579,24 @@ class SoloRules:
         return -1, x
 
     def _wolf_work(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
+        """Wolfgang completes a work with his leftmost face-down card (SPEC ST): he turns it face up
+        and takes the value (the round's minimum, his Jesters, his Recruiting cards and the Bonus
+        cards on it) in fame and Florin; each dummy column turns its first face-down card."""
         T = self.T
-        slot = _first(self._wolf_facedown(st, g, False))
-        card = st.wolf_row[g, slot].astype(np.int64)
-        st.wolf_up[g, slot] = True
-        prof = card < RECRUIT_CARD
-        gp, cp = g[prof], card[prof]
-        st.hand_prof[gp, WOLFGANG, cp] = False
-        st.known[gp, WOLFGANG, cp] = False
-        st.table_prof[gp, WOLFGANG, cp] = True
-        gr = g[~prof]
-        st.hand_recruit[gr, WOLFGANG] -= 1
-        st.table_recruit[gr, WOLFGANG] += 1
+        if g.size == 1:
+            slot = np.array([self._wolf_turn_up_one(st, g.item(0))])
+        else:
+            slot = _first(self._wolf_facedown(st, g, False))
+            card = st.wolf_row[g, slot].astype(np.int64)
+            st.wolf_up[g, slot] = True
+            prof = card < RECRUIT_CARD
+            gp, cp = g[prof], card[prof]
+            st.hand_prof[gp, WOLFGANG, cp] = False
+            st.known[gp, WOLFGANG, cp] = False
+            st.table_prof[gp, WOLFGANG, cp] = True
+            gr = g[~prof]
+            st.hand_recruit[gr, WOLFGANG] -= 1
+            st.table_recruit[gr, WOLFGANG] += 1
         recruits = st.hand_recruit[g, WOLFGANG].astype(np.int64) + st.table_recruit[g, WOLFGANG]
         value = T.minimum[st.round[g].astype(np.int64)] + T.value_jester * st.jesters[g, WOLFGANG].astype(np.int64)
         value += T.value_card * recruits
@@ -579,6 +612,9 @@ class SoloRules:
         st.fame[g, WOLFGANG] += fame.astype(np.int32)
         self._receive(st, g, np.full(g.size, WOLFGANG), florins - fame * T.florin_per_fame_taken)
         st.best_work[g, WOLFGANG] = np.maximum(st.best_work[g, WOLFGANG], value)
+        if g.size == 1:
+            self._dummies_turn_up_one(st, g.item(0))
+            return
         for d in range(self.seats - FIRST_DUMMY):  # each dummy column flips its first face-down card
             seat = FIRST_DUMMY + d
             col = st.dummy_col[g, d].astype(np.int64)  # [n, COLUMN]
@@ -588,6 +624,32 @@ class SoloRules:
             gf, xf = g[has], col[has, at[has]]
             st.hand_prof[gf, seat, xf] = False
             st.table_prof[gf, seat, xf] = True
+
+    def _wolf_turn_up_one(self, st: PrincesState, b: int) -> int:
+        """The first block of :meth:`_wolf_work` for game b: his leftmost face-down card (there
+        is one: the work is possible) turned face up; returns its slot."""
+        row = st.wolf_row[b].tolist()
+        slot = next(k for k, (card, up) in enumerate(zip(row, st.wolf_up[b].tolist())) if card >= 0 and not up)
+        card = row[slot]
+        st.wolf_up[b, slot] = True
+        if card < RECRUIT_CARD:
+            st.hand_prof[b, WOLFGANG, card] = False
+            st.known[b, WOLFGANG, card] = False
+            st.table_prof[b, WOLFGANG, card] = True
+        else:
+            st.hand_recruit[b, WOLFGANG] -= 1
+            st.table_recruit[b, WOLFGANG] += 1
+        return slot
+
+    def _dummies_turn_up_one(self, st: PrincesState, b: int) -> None:
+        """The dummy columns' part of :meth:`_wolf_work` for game b."""
+        for d in range(self.seats - FIRST_DUMMY):
+            hand = st.hand_prof[b, FIRST_DUMMY + d]  # a view: written in place
+            for x in st.dummy_col[b, d, : st.dummy_len.item(b, d)].tolist():
+                if hand[x]:
+                    hand[x] = False
+                    st.table_prof[b, FIRST_DUMMY + d, x] = True
+                    break
 
     def _wolf_build(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
         T = self.T

@@ -36,6 +36,7 @@ SOLO_PARTS = (
 SOLO_SIZE = sum(size for _, size in SOLO_PARTS)  # 630
 #: offset of each part inside the ``solo`` field
 SOLO_OFFSETS = dict(zip([n for n, _ in SOLO_PARTS], np.cumsum([0] + [s for _, s in SOLO_PARTS])[:-1].tolist()))
+_PART_SLICES = {name: slice(SOLO_OFFSETS[name], SOLO_OFFSETS[name] + size) for name, size in SOLO_PARTS}
 
 
 class SoloObservation:
@@ -142,7 +143,7 @@ class SoloObservation:
         row[L["unseen_prestige"]] *= ~wolf_prestige
         solo = row[L["solo"]]  # a view: the parts are written in place
         solo[:] = 0.0
-        part = {name: solo[at : at + size] for (name, size), at in zip(SOLO_PARTS, SOLO_OFFSETS.values())}
+        part = {name: solo[at] for name, at in _PART_SLICES.items()}
         card = st.automa_card.item(0)
         if card >= 0:
             part["top_panel"][:] = self._top_panels[card]
