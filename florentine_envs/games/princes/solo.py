@@ -98,6 +98,12 @@ def randint_one(seed: int, stream: int, counter: int, n: int) -> int:
     return ((z >> 32) * n) >> 32
 
 
+def _at(g: np.ndarray):
+    """Where to write games ``g`` (int[n]) of a batch: the game's index when g holds one (a scalar
+    write is several times cheaper than one through an index array of one), else g."""
+    return g.item(0) if g.size == 1 else g
+
+
 def _remove_slot(cards: np.ndarray, slot: np.ndarray) -> np.ndarray:
     """``cards`` (int/bool[n, k]) with entry ``slot[i]`` of row i removed, later entries moved one
     left and the last entry copied (the caller sets it)."""
@@ -254,16 +260,17 @@ class SoloRules:
 
     def _solo_round_start(self, st: PrincesState, g: np.ndarray) -> None:
         self._clear_auction(st, g)
-        st.pawn_free[g] = False
-        st.stack_used[g] = False
-        st.automa_card[g] = st.automa_order[g, st.automa_next[g].astype(np.int64)]
-        st.automa_next[g] += 1
-        st.last_bid[g] = -1
-        st.auctions_done[g] = 0
-        st.you_bought[g] = -1
-        st.forced[g] = False
-        st.current_player[g] = YOU
-        st.phase[g] = PH_AUCTION_CHOOSE
+        at = _at(g)
+        st.pawn_free[at] = False
+        st.stack_used[at] = False
+        st.automa_card[at] = st.automa_order[at, st.automa_next[at]]
+        st.automa_next[at] += 1
+        st.last_bid[at] = -1
+        st.auctions_done[at] = 0
+        st.you_bought[at] = -1
+        st.forced[at] = False
+        st.current_player[at] = YOU
+        st.phase[at] = PH_AUCTION_CHOOSE
 
     def _solo_final(self, st: PrincesState, g: np.ndarray) -> np.ndarray:
         """bool[n]: the next auction is the phase's last (the 200 rule)."""
@@ -319,6 +326,11 @@ class SoloRules:
         st.phase[b] = PH_AUCTION_BID
 
     def _solo_on_bid(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        """You buy the open object at the pending price, or decline it (the phase ends after the
+        last auction)."""
+        if g.size == 1:
+            self._solo_on_bid_one(st, g, actions.item(0))
+            return
         st.forced[g] = False
         buy = actions == A_RAISE
         if buy.any():
@@ -334,24 +346,40 @@ class SoloRules:
                 self._solo_auction_end(st, gd[over])
             st.phase[gd[~over]] = PH_AUCTION_CHOOSE
 
+    def _solo_on_bid_one(self, st: PrincesState, g: np.ndarray, action: int) -> None:
+        """:meth:`_solo_on_bid` of the one game in ``g``."""
+        b = g.item(0)
+        st.forced[b] = False
+        if action == A_RAISE:
+            st.you_bought[b] = st.stack[b]
+            self._settle(st, g)
+            return
+        st.stack[b] = -1
+        st.bid[b] = 0
+        if st.auctions_done.item(b) >= self.seats:
+            self._solo_auction_end(st, g)
+        else:
+            st.phase[b] = PH_AUCTION_CHOOSE
+
     def _solo_auction_end(self, st: PrincesState, g: np.ndarray) -> None:
         self._clear_auction(st, g)
-        st.pawn_free[g] = False
-        st.forced[g] = False
+        at = _at(g)
+        st.pawn_free[at] = False
+        st.forced[at] = False
         self._wolf_buys(st, g)
         # "If a Recruiting card [a Builder] was not bought by either you or Wolfgang, discard one" (D58)
         for stack, supply, discarded in (
             (S_RECRUITING, st.supply_recruiting, st.recruit_discarded),
             (S_BUILDER, st.supply_builders, st.builders_discarded),
         ):
-            drop = g[(st.you_bought[g] != stack) & (st.wolf_bought[g] != stack) & (supply[g] > 0)]
-            supply[drop] -= 1
-            discarded[drop] += 1
-        st.automa_card[g] = -1
-        st.last_bid[g] = -1
-        st.stack_used[g] = False
-        st.auctions_done[g] = 0
-        st.you_bought[g] = -1
+            drop = (st.you_bought[at] != stack) & (st.wolf_bought[at] != stack) & (supply[at] > 0)
+            supply[at] -= drop
+            discarded[at] += drop
+        st.automa_card[at] = -1
+        st.last_bid[at] = -1
+        st.stack_used[at] = False
+        st.auctions_done[at] = 0
+        st.you_bought[at] = -1
         self._action_phase_start(st, g)
 
     def _wolf_buys(self, st: PrincesState, g: np.ndarray) -> None:
@@ -490,9 +518,12 @@ class SoloRules:
     def _solo_turn_start(self, st: PrincesState, g: np.ndarray, seat: np.ndarray) -> None:
         """Seat 0: your turn (the base ACTION phase). Seat 1: Wolfgang's two actions, run now;
         then your turn or the round end."""
+        if g.size == 1:
+            self._solo_turn_start_one(st, g, seat.item(0))
+            return
         wolf = seat == WOLFGANG
         if not wolf.all():
-            self._turn_start(st, g[~wolf], np.full(int((~wolf).sum()), YOU))
+            self._turn_start(st, g[~wolf], YOU)
         if not wolf.any():
             return
         gw = g[wolf]
@@ -506,7 +537,24 @@ class SoloRules:
         if over.any():
             self._round_end(st, gw[over])
         if not over.all():
-            self._turn_start(st, gw[~over], np.full(int((~over).sum()), YOU))
+            self._turn_start(st, gw[~over], YOU)
+
+    def _solo_turn_start_one(self, st: PrincesState, g: np.ndarray, seat: int) -> None:
+        """:meth:`_solo_turn_start` of the one game in ``g``."""
+        if seat != WOLFGANG:
+            self._turn_start(st, g, YOU)
+            return
+        b = g.item(0)
+        st.current_player[b] = YOU
+        for panel in (0, 1):
+            drawn = st.automa_next.item(b)
+            st.automa_next[b] = drawn + 1
+            self._wolf_action(st, g, self.ST.panels[st.automa_order.item(b, drawn), panel][None])
+        st.turns_done[b] += 1
+        if st.turns_done.item(b) >= 2:
+            self._round_end(st, g)
+        else:
+            self._turn_start(st, g, YOU)
 
     def _wolf_action(self, st: PrincesState, g: np.ndarray, panel: np.ndarray) -> None:
         """One action of Wolfgang's: the exception, else the panel's leftmost possible action,

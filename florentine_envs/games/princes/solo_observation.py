@@ -36,7 +36,6 @@ SOLO_PARTS = (
 SOLO_SIZE = sum(size for _, size in SOLO_PARTS)  # 630
 #: offset of each part inside the ``solo`` field
 SOLO_OFFSETS = dict(zip([n for n, _ in SOLO_PARTS], np.cumsum([0] + [s for _, s in SOLO_PARTS])[:-1].tolist()))
-_PART_SLICES = {name: slice(SOLO_OFFSETS[name], SOLO_OFFSETS[name] + size) for name, size in SOLO_PARTS}
 
 
 class SoloObservation:
@@ -135,52 +134,52 @@ class SoloObservation:
 
     def _solo_observe_one(self, st: PrincesState, row: np.ndarray) -> None:
         """:meth:`_solo_observe` of a batch of one into ``row`` (float32[obs_size], the base fields
-        written): the same values (a test compares them) from scalar reads and views of the row,
-        where the batched index arithmetic costs several times more for one game."""
-        L = self.obs_layout
+        written): the same values (a test compares them) from scalar reads and writes into a view
+        of the row, where the batched index arithmetic costs several times more for one game."""
+        L, at = self.obs_layout, SOLO_OFFSETS
         wolf_bonus, wolf_prestige = st.bonus_hand[0, 1], st.prestige_hand[0, 1]
         row[L["unseen_bonus"]] *= ~wolf_bonus  # his cards are public (D48)
         row[L["unseen_prestige"]] *= ~wolf_prestige
-        solo = row[L["solo"]]  # a view: the parts are written in place
+        solo = row[L["solo"]]  # float32[SOLO_SIZE], a view: the parts are written in place
         solo[:] = 0.0
-        part = {name: solo[at] for name, at in _PART_SLICES.items()}
         card = st.automa_card.item(0)
+        out = at["automa_out"]
+        for drawn in st.automa_order[0, : st.automa_next.item(0)].tolist():
+            solo[out + drawn] = 1.0
         if card >= 0:
-            part["top_panel"][:] = self._top_panels[card]
-            part["automa_card"][card] = 1.0
-        gone = part["automa_out"]
-        gone[st.automa_order[0, : st.automa_next.item(0)]] = 1.0
-        if card >= 0:
-            gone[card] = 0.0
+            solo[at["top_panel"] : at["top_panel"] + 4 * NUM_STACKS] = self._top_panels[card]
+            solo[at["automa_card"] + card] = 1.0
+            solo[out + card] = 0.0
+        bids = at["last_bids"]
         last_bid = st.last_bid[0]
-        rolled = last_bid >= 0
-        part["last_bids"][:NUM_STACKS] = rolled
-        part["last_bids"][NUM_STACKS:] = np.where(rolled, last_bid, 0)
+        solo[bids : bids + NUM_STACKS] = last_bid >= 0
+        solo[bids + NUM_STACKS : bids + 2 * NUM_STACKS] = np.maximum(last_bid, 0)  # -1: not rolled
         done = st.auctions_done.item(0)
         in_auction = card >= 0 and st.phase.item(0) in (PH_AUCTION_CHOOSE, PH_AUCTION_BID)
-        part["auction"][:] = (done, in_auction and done == self.seats - 1, st.forced.item(0))
+        solo[at["auction"] : at["auction"] + 3] = (done, in_auction and done == self.seats - 1, st.forced.item(0))
         bought = st.you_bought.item(0)
-        part["you_bought"][bought if bought >= 0 else NUM_STACKS] = 1.0
-        slots = part["wolf_row"].reshape(ROW, SLOT)
-        known = st.known[0, 1]
-        for k, (x, up) in enumerate(zip(st.wolf_row[0].tolist(), st.wolf_up[0].tolist())):
-            if x < 0:
-                continue
-            slots[k, 0] = 1.0
-            slots[k, 1] = up
-            if x == NUM_PROFESSIONS:
-                slots[k, 2] = 1.0
-            elif up or known[x]:
-                slots[k, 3 + x] = 1.0
-        for k in st.wolf_bonus[0][st.wolf_bonus[0] >= 0].tolist():
-            slots[k, SLOT - 1] += 1.0
-        counts = part["wolf_counts"]
-        counts[:NUM_BUILDINGS] = st.wolf_buildings[0]
-        counts[NUM_BUILDINGS:] = st.wolf_freedoms[0]
-        part["wolf_bonus"][:] = wolf_bonus
-        part["wolf_prestige"][:] = wolf_prestige
-        dummies = part["dummies"].reshape(MAX_DUMMIES, DUMMY)
-        for d in range(self.seats - 2):
-            dummies[d, 0] = np.count_nonzero(st.hand_prof[0, 2 + d])
-            dummies[d, 1:] = st.table_prof[0, 2 + d]
-        part["discards"][:] = (st.recruit_discarded.item(0), st.builders_discarded.item(0))
+        solo[at["you_bought"] + (bought if bought >= 0 else NUM_STACKS)] = 1.0
+        known = st.known[0, 1].tolist()
+        slot = at["wolf_row"]
+        for x, up in zip(st.wolf_row[0].tolist(), st.wolf_up[0].tolist()):
+            if x >= 0:
+                solo[slot] = 1.0
+                solo[slot + 1] = up
+                if x == NUM_PROFESSIONS:
+                    solo[slot + 2] = 1.0
+                elif up or known[x]:
+                    solo[slot + 3 + x] = 1.0
+            slot += SLOT
+        for k in st.wolf_bonus[0].tolist():
+            if k >= 0:
+                solo[at["wolf_row"] + k * SLOT + SLOT - 1] += 1.0
+        counts = at["wolf_counts"]
+        solo[counts : counts + NUM_BUILDINGS] = st.wolf_buildings[0]
+        solo[counts + NUM_BUILDINGS : counts + 13] = st.wolf_freedoms[0]
+        solo[at["wolf_bonus"] : at["wolf_bonus"] + NUM_BONUS] = wolf_bonus
+        solo[at["wolf_prestige"] : at["wolf_prestige"] + NUM_PRESTIGE] = wolf_prestige
+        dummies = solo[at["dummies"] : at["dummies"] + DUMMY * MAX_DUMMIES].reshape(MAX_DUMMIES, DUMMY)
+        seats = self.seats
+        dummies[: seats - 2, 0] = st.hand_prof[0, 2:seats].sum(1)
+        dummies[: seats - 2, 1:] = st.table_prof[0, 2:seats]
+        solo[at["discards"] : at["discards"] + 2] = (st.recruit_discarded.item(0), st.builders_discarded.item(0))
