@@ -11,6 +11,7 @@ a batch reaches them alone). They must give exactly the batched result and the r
   observation of each game alone must equal (field by field) its row of the batch;
 * single games are played against the scalar reference (the differential test's policies),
   the observation compared at every step;
+* Wolfgang's purchase of one game equals its batched row for every kind of object;
 * the one-game die and tie-break draws equal the counter-based hash's.
 """
 
@@ -22,7 +23,9 @@ from test_princes_differential import busy_actions
 from florentine_envs.core import rng
 from florentine_envs.games.princes import PrincesSolo
 from florentine_envs.games.princes.constants import (
+    DECK_PRESTIGE,
     PH_ACTION,
+    PH_AUCTION_CHOOSE,
     PH_AUCTION_BID,
     PH_KEEP,
     PH_OVER,
@@ -100,3 +103,31 @@ def test_one_game_randomness_equals_the_counter_based_hash(stream):
         for n in (1, 2, 5, 6, 20):
             expected = rng.randint(seed, stream, counters, n)
             assert [randint_one(int(seed), stream, int(c), n) for c in counters] == expected.tolist()
+
+
+def test_wolfgangs_purchase_of_one_game_equals_its_batched_row():
+    """Wolfgang's purchase at an auction's end (``_wolf_buys``) of one game (the one-game path)
+    equals its row of the batched path, in positions of random games with stacks emptied at
+    random, so that he buys every kind of object (a Recruiting card, rare in play, included)."""
+    game = PrincesSolo(dummies=3)
+    rng = np.random.default_rng(5)
+    st = game.init(np.arange(24, dtype=np.uint64))
+    bought = set()
+    while not st.terminated.all():
+        game.step(st, random_legal_actions(st.legal_action_mask, rng))
+        games = np.flatnonzero(st.phase == PH_AUCTION_CHOOSE)
+        if games.size < 2:
+            continue
+        trial = st.copy()
+        trial.supply_jesters[rng.random(24) < 0.6] = 0
+        trial.supply_builders[rng.random(24) < 0.6] = 0
+        trial.deck_len[rng.random(24) < 0.6, DECK_PRESTIGE] = 0
+        trial.supply_landscapes[rng.random((24, 3)) < 0.4] = 0
+        batched = trial.copy()
+        game._wolf_buys(batched, games)
+        for b in games.tolist():
+            one = trial.copy()
+            game._wolf_buys(one, np.array([b]))
+            assert states_equal(one.select(np.array([b])), batched.select(np.array([b]))), f"game {b} differs"
+        bought.update(batched.wolf_bought[games].tolist())
+    assert bought == {-1, *range(7)}, sorted(bought)  # every object, and nothing left to buy

@@ -385,9 +385,13 @@ class SoloRules:
     def _wolf_buys(self, st: PrincesState, g: np.ndarray) -> None:
         """Wolfgang buys the leftmost object of the card's top panel he is able to buy (SA 2)."""
         if g.size == 1:
-            choice = np.array([self._wolf_choice_one(st, g.item(0))])
-        else:
-            choice = self._wolf_choice(st, g)
+            b = g.item(0)
+            choice = self._wolf_choice_one(st, b)
+            st.wolf_bought[b] = choice
+            if choice >= 0:
+                self._wolf_take_one(st, g, choice)
+            return
+        choice = self._wolf_choice(st, g)
         st.wolf_bought[g] = choice
         bought = choice >= 0
         if bought.any():
@@ -472,6 +476,31 @@ class SoloRules:
         gp = g[s == S_PRESTIGE]
         if gp.size:
             self._wolf_draw(st, gp, DECK_PRESTIGE)
+
+    def _wolf_take_one(self, st: PrincesState, g: np.ndarray, s: int) -> None:
+        """:meth:`_wolf_take` of the one game in ``g``."""
+        ST, T, b = self.ST, self.T, g.item(0)
+        cost = st.last_bid.item(b, s)
+        if cost < 0:  # "Otherwise, roll the die now" (D46: the 200 price is not rolled)
+            cost = ST.mod.item(st.automa_card.item(b), s) + self._roll_one(st, b)
+        self._wolf_pay(st, g, cost)
+        if s < 3:
+            if st.landscapes.item(b, WOLFGANG, s) > 0:
+                st.fame[b, WOLFGANG] += T.extra_landscape_points
+            st.landscapes[b, WOLFGANG, s] += 1
+            st.supply_landscapes[b, s] -= 1
+        elif s == S_JESTER:
+            st.supply_jesters[b] -= 1
+            st.jesters[b, WOLFGANG] += 1
+        elif s == S_BUILDER:
+            st.supply_builders[b] -= 1
+            st.builders[b, WOLFGANG] += 1
+            st.fame[b, WOLFGANG] += T.builder_points[st.builders.item(b, WOLFGANG)]
+        elif s == S_RECRUITING:
+            st.supply_recruiting[b] -= 1
+            self._wolf_append(st, g, RECRUIT_CARD)
+        else:
+            self._wolf_draw(st, g, DECK_PRESTIGE)
 
     def _wolf_draw(self, st: PrincesState, g: np.ndarray, deck: int) -> None:
         """Wolfgang draws up to 5 cards of ``deck`` (Prestige or Bonus, never empty here), keeps the
