@@ -131,3 +131,29 @@ def test_wolfgangs_purchase_of_one_game_equals_its_batched_row():
             assert states_equal(one.select(np.array([b])), batched.select(np.array([b]))), f"game {b} differs"
         bought.update(batched.wolf_bought[games].tolist())
     assert bought == {-1, *range(7)}, sorted(bought)  # every object, and nothing left to buy
+
+
+@pytest.mark.parametrize("dummies", [2, 3])
+def test_one_game_auction_masks_equal_the_batched_ones(dummies):
+    """The AUCTION_CHOOSE and AUCTION_BID masks of one game (``_solo_mask_*_one``) equal the
+    batched fillers' rows, in random positions and, in BID, with the price forced (such positions
+    never rest: the forced move is played at once) and with your purse emptied."""
+    game = PrincesSolo(dummies=dummies)
+    rng = np.random.default_rng(dummies)
+    st = game.init(np.arange(12, dtype=np.uint64))
+    met = set()
+    while not st.terminated.all():
+        for b in np.flatnonzero(np.isin(st.phase, (PH_AUCTION_CHOOSE, PH_AUCTION_BID))).tolist():
+            for variant in ("as is", "forced", "broke", "forced and broke"):
+                position = st.copy()
+                if "forced" in variant:
+                    position.forced[b] = True
+                if "broke" in variant:
+                    position.money[b, 0] = position.fame[b, 0] = 0
+                one = position.select(np.array([b]))
+                game._refresh_mask(one, np.array([0]))  # the one-game path
+                game._refresh_mask(position, np.array([b, (b + 1) % 12]))  # the batched fillers
+                np.testing.assert_array_equal(one.legal_action_mask[0], position.legal_action_mask[b])
+                met.add((int(st.phase[b]), bool(st.auctions_done[b] == game.seats - 1), variant))
+        game.step(st, random_legal_actions(st.legal_action_mask, rng))
+    assert len(met) == 16, sorted(met)  # both phases, final auctions or not, every variant

@@ -20,13 +20,16 @@ from ...core import rng
 from .common import _DECK_SIZE
 from .constants import (
     A_OPEN,
+    A_PASS,
     A_RAISE,
     A_WITHDRAW,
     DECK_BONUS,
     DECK_PRESTIGE,
     DECK_PROFESSIONS,
     NUM_AUTOMA,
+    NUM_BUILDINGS,
     NUM_PROFESSIONS,
+    NUM_STACKS,
     PH_AUCTION_BID,
     PH_AUCTION_CHOOSE,
     PH_SETUP_DISCARD,
@@ -345,6 +348,34 @@ class SoloRules:
             if over.any():
                 self._solo_auction_end(st, gd[over])
             st.phase[gd[~over]] = PH_AUCTION_CHOOSE
+
+    def _solo_mask_choose_one(self, st: PrincesState, b: int) -> None:
+        """``MaskRules._mask_choose`` of game b (yours: you choose every object): an object you
+        could take (``_objects``) not chosen yet in this phase, not excluded from the final auction."""
+        T = self.T
+        land = (st.supply_landscapes[b] > 0) & st.fits[b, YOU, NUM_BUILDINGS:]  # [3]
+        ok = np.zeros(NUM_STACKS, bool)
+        if T.single_landscape:
+            ok[0] = land.any()
+        else:
+            ok[:3] = land
+        ok[S_PRESTIGE] = st.deck_len.item(b, DECK_PRESTIGE) > 0
+        ok[S_RECRUITING] = st.supply_recruiting.item(b) > 0
+        ok[S_JESTER] = st.supply_jesters.item(b) > 0
+        ok[S_BUILDER] = st.supply_builders.item(b) > 0 and st.builders.item(b, YOU) < T.max_builders
+        ok &= ~st.stack_used[b]
+        if st.auctions_done.item(b) == self.seats - 1:  # the final auction (SPEC SA, D45)
+            ok &= ~self.ST.excluded[st.automa_card.item(b)]
+        mask = st.legal_action_mask[b]
+        mask[A_OPEN : A_OPEN + NUM_STACKS] = ok
+        mask[A_WITHDRAW] = True
+
+    def _solo_mask_bid_one(self, st: PrincesState, b: int) -> None:
+        """``MaskRules._mask_bid`` of game b: buy at the pending price if you can pay it; decline
+        unless the price is forced (D44)."""
+        buy = st.bid.item(b) <= self._purse(st, b, YOU)
+        st.legal_action_mask[b, A_RAISE] = buy
+        st.legal_action_mask[b, A_PASS] = not (st.forced.item(b) and buy)
 
     def _solo_on_bid_one(self, st: PrincesState, g: np.ndarray, action: int) -> None:
         """:meth:`_solo_on_bid` of the one game in ``g``."""
