@@ -101,10 +101,10 @@ def randint_one(seed: int, stream: int, counter: int, n: int) -> int:
     return ((z >> 32) * n) >> 32
 
 
-def _at(g: np.ndarray):
-    """Where to write games ``g`` (int[n]) of a batch: the game's index when g holds one (a scalar
-    write is several times cheaper than one through an index array of one), else g."""
-    return g.item(0) if g.size == 1 else g
+def _at(a: np.ndarray):
+    """``a`` (games g, or per-game values, int[n]) as the scalar it holds when n is 1 (reads and
+    writes through scalar indices are several times cheaper than through arrays of one), else a."""
+    return a.item(0) if a.size == 1 else a
 
 
 def _remove_slot(cards: np.ndarray, slot: np.ndarray) -> np.ndarray:
@@ -235,6 +235,17 @@ class SoloRules:
 
     def _wolf_append(self, st: PrincesState, g: np.ndarray, card) -> None:
         """A face-down card (profession or RECRUIT_CARD) at the right end of Wolfgang's row."""
+        if g.size == 1:
+            b, card = g.item(0), int(np.asarray(card).reshape(-1)[0])
+            end = st.wolf_len.item(b)
+            st.wolf_row[b, end] = card
+            st.wolf_up[b, end] = False
+            st.wolf_len[b] = end + 1
+            if card < RECRUIT_CARD:
+                st.hand_prof[b, WOLFGANG, card] = True
+            else:
+                st.hand_recruit[b, WOLFGANG] += 1
+            return
         card = np.broadcast_to(np.asarray(card, np.int64), g.shape)
         end = st.wolf_len[g].astype(np.int64)
         st.wolf_row[g, end] = card
@@ -760,17 +771,28 @@ class SoloRules:
                     break
 
     def _wolf_build(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
-        T = self.T
-        b = T.prof_building[x]
-        self._wolf_pay(st, g, T.build_cost[np.minimum(st.builders[g, WOLFGANG], T.max_builders)])
-        st.wolf_buildings[g, b] += 1
-        st.built[g, WOLFGANG, b] = True
-        st.supply_buildings[g, b] -= 1
-        st.fame[g, WOLFGANG] += T.building_points
+        T, at = self.T, _at(g)
+        b = T.prof_building[_at(x)]
+        self._wolf_pay(st, g, T.build_cost[np.minimum(st.builders[at, WOLFGANG], T.max_builders)])
+        st.wolf_buildings[at, b] += 1
+        st.built[at, WOLFGANG, b] = True
+        st.supply_buildings[at, b] -= 1
+        st.fame[at, WOLFGANG] += T.building_points
 
     def _wolf_profession(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
         self._wolf_pay(st, g, self.T.profession_price)
         self._wolf_append(st, g, self._deal_top(st, g))
+        if g.size == 1:
+            b = g.item(0)
+            for d in range(self.seats - FIRST_DUMMY):
+                if st.deck_len.item(b, DECK_PROFESSIONS) == 0:
+                    return
+                card = self._deal_top(st, g)
+                end = st.dummy_len.item(b, d)
+                st.dummy_col[b, d, end] = card
+                st.dummy_len[b, d] = end + 1
+                st.hand_prof[b, FIRST_DUMMY + d, card] = True
+            return
         for d in range(self.seats - FIRST_DUMMY):  # then one to each dummy, while the deck lasts
             gd = g[st.deck_len[g, DECK_PROFESSIONS] > 0]
             card = self._deal_top(st, gd)
@@ -780,12 +802,14 @@ class SoloRules:
             st.hand_prof[gd, FIRST_DUMMY + d, card] = True
 
     def _deal_top(self, st: PrincesState, g: np.ndarray) -> np.ndarray:
-        """int64[n]: the top card of the (non-empty) profession deck, taken off it."""
-        top = st.deck_top[g, DECK_PROFESSIONS].astype(np.int64)
-        card = st.deck_cards[g, DECK_PROFESSIONS, top].astype(np.int64)
-        st.under_by[g, DECK_PROFESSIONS, card] = -1
-        st.deck_top[g, DECK_PROFESSIONS] = (top + 1) % NUM_PROFESSIONS
-        st.deck_len[g, DECK_PROFESSIONS] -= 1
+        """int64[n]: the top card of the (non-empty) profession deck, taken off it (a numpy integer
+        when g holds one game)."""
+        at = _at(g)
+        top = st.deck_top[at, DECK_PROFESSIONS].astype(np.int64)
+        card = st.deck_cards[at, DECK_PROFESSIONS, top].astype(np.int64)
+        st.under_by[at, DECK_PROFESSIONS, card] = -1
+        st.deck_top[at, DECK_PROFESSIONS] = (top + 1) % NUM_PROFESSIONS
+        st.deck_len[at, DECK_PROFESSIONS] -= 1
         return card
 
     def _wolf_bonus(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
@@ -793,11 +817,11 @@ class SoloRules:
         self._wolf_draw(st, g, DECK_BONUS)
 
     def _wolf_freedom(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
-        f = self.T.prof_freedom[x]
+        at, f = _at(g), self.T.prof_freedom[_at(x)]
         self._wolf_pay(st, g, self.T.freedom_price)
-        st.wolf_freedoms[g, f] += 1
-        st.freedoms[g, WOLFGANG, f] = True
-        st.supply_freedoms[g, f] -= 1
+        st.wolf_freedoms[at, f] += 1
+        st.freedoms[at, WOLFGANG, f] = True
+        st.supply_freedoms[at, f] -= 1
 
     # ------------------------------------------------------- recruiting (SC)
 
