@@ -144,8 +144,7 @@ class SoloObservation:
         solo[:] = 0.0
         card = st.automa_card.item(0)
         out = at["automa_out"]
-        for drawn in st.automa_order[0, : st.automa_next.item(0)].tolist():
-            solo[out + drawn] = 1.0
+        solo[out + st.automa_order[0, : st.automa_next.item(0)]] = 1.0
         if card >= 0:
             solo[at["top_panel"] : at["top_panel"] + 4 * NUM_STACKS] = self._top_panels[card]
             solo[at["automa_card"] + card] = 1.0
@@ -161,18 +160,19 @@ class SoloObservation:
         solo[at["you_bought"] + (bought if bought >= 0 else NUM_STACKS)] = 1.0
         known = st.known[0, 1].tolist()
         slot = at["wolf_row"]
-        for x, up in zip(st.wolf_row[0].tolist(), st.wolf_up[0].tolist()):
-            if x >= 0:
-                solo[slot] = 1.0
-                solo[slot + 1] = up
-                if x == NUM_PROFESSIONS:
-                    solo[slot + 2] = 1.0
-                elif up or known[x]:
-                    solo[slot + 3 + x] = 1.0
+        size = st.wolf_len.item(0)  # the row has no gaps (an invariant): its cards are the first slots
+        for x, up in zip(st.wolf_row[0, :size].tolist(), st.wolf_up[0, :size].tolist()):
+            solo[slot] = 1.0
+            solo[slot + 1] = up
+            if x == NUM_PROFESSIONS:
+                solo[slot + 2] = 1.0
+            elif up or known[x]:
+                solo[slot + 3 + x] = 1.0
             slot += SLOT
-        for k in st.wolf_bonus[0].tolist():
-            if k >= 0:
-                solo[at["wolf_row"] + k * SLOT + SLOT - 1] += 1.0
+        if wolf_bonus.any():  # his Bonus cards are those on his row (an invariant)
+            for k in st.wolf_bonus[0].tolist():
+                if k >= 0:
+                    solo[at["wolf_row"] + k * SLOT + SLOT - 1] += 1.0
         counts = at["wolf_counts"]
         solo[counts : counts + NUM_BUILDINGS] = st.wolf_buildings[0]
         solo[counts + NUM_BUILDINGS : counts + 13] = st.wolf_freedoms[0]
