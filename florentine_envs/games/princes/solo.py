@@ -118,10 +118,11 @@ def _remove_slot(cards: np.ndarray, slot: np.ndarray) -> np.ndarray:
 class SoloRules:
     """Mixin of :class:`~.princes.Princes`: the solo game (reads ``self.ST``, the solo tables).
 
-    Wolfgang's decisions have one-game twins (``*_one``, ``b`` the game's index) taken where ``g``
-    holds one game (the AEC env's batch of one, or one game of a batch): the same decision from
-    Python scalars, where numpy's index arithmetic on arrays of one costs several times more. A
-    test plays games alone and batched and compares the states at every step."""
+    Where ``g`` holds one game (the AEC env's batch of one, or one game of a batch reaching a step
+    alone), the steps take one-game twins (``*_one``, ``b`` the game's index) or write through a
+    scalar index (:func:`_at`): the same rules from Python scalars, where numpy's index arithmetic
+    on arrays of one costs several times more. Tests play games alone and batched and compare the
+    states at every step (``tests/test_princes_solo_single_game.py``)."""
 
     @functools.cached_property
     def _solo_lists(self) -> tuple[list, list, list, list]:
@@ -199,7 +200,7 @@ class SoloRules:
     def _wolf_pay(self, st: PrincesState, g: np.ndarray, amount) -> None:
         """Wolfgang pays ``amount``: his money first, the rest in fame at 200 Florin a space
         (below 0 if need be), the Bank giving 100 change (SPEC SP)."""
-        if g.size == 1:  # one game: the same arithmetic on Python integers, scalar reads and writes
+        if g.size == 1:  # one game: the same arithmetic on scalars, scalar reads and writes
             at, amount = g.item(0), int(np.asarray(amount).reshape(-1)[0])
             money = st.money.item(at, WOLFGANG)
         else:
