@@ -186,6 +186,9 @@ class MaskRules:
     def _mask_choose(self, st: PrincesState, g, p) -> None:
         m = st.legal_action_mask
         if self.solo:  # SPEC SA: an object not chosen yet, not excluded from the final auction
+            if g.size == 1:  # one game: the scalar twin in solo.py
+                self._solo_mask_choose_one(st, g.item(0))
+                return
             ok = self._objects(st, g, p) & ~st.stack_used[g]
             final = self._solo_final(st, g)
             if final.any():
@@ -201,6 +204,9 @@ class MaskRules:
     def _mask_bid(self, st: PrincesState, g, p) -> None:
         m = st.legal_action_mask
         if self.solo:  # SPEC SA: buy (``raise``) at the pending price, or decline unless forced (D44)
+            if g.size == 1:  # one game: the scalar twin in solo.py
+                self._solo_mask_bid_one(st, g.item(0))
+                return
             buy = self._price_ok(st, g, p, st.bid[g].astype(np.int64))
             m[g, A_RAISE] = buy
             m[g, A_PASS] = ~(st.forced[g] & buy)

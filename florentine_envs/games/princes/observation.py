@@ -127,9 +127,11 @@ class PrincesObservation:
         if state.batch_size == 1 and o.size == 1 and 0 <= o.item(0) < self.num_players:
             obs = np.empty((1, self.obs_size), np.float32) if out is None else out
             self._observe_one(state, int(o.item(0)), obs[0])
-        else:
-            obs = self._observe_batch(state, players, out)
-        if self.solo:  # the base fields as above (observer 0, your seat), then the solo field
+            if self.solo:  # the base fields as above (observer 0, your seat), then the solo field
+                self._solo_observe_one(state, obs[0])
+            return obs
+        obs = self._observe_batch(state, players, out)
+        if self.solo:
             self._solo_observe(state, obs)
         return obs
 

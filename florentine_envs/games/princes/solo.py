@@ -11,6 +11,7 @@ trajectory depends on its seed and actions only, never on its batch."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -19,13 +20,16 @@ from ...core import rng
 from .common import _DECK_SIZE
 from .constants import (
     A_OPEN,
+    A_PASS,
     A_RAISE,
     A_WITHDRAW,
     DECK_BONUS,
     DECK_PRESTIGE,
     DECK_PROFESSIONS,
     NUM_AUTOMA,
+    NUM_BUILDINGS,
     NUM_PROFESSIONS,
+    NUM_STACKS,
     PH_AUCTION_BID,
     PH_AUCTION_CHOOSE,
     PH_SETUP_DISCARD,
@@ -76,6 +80,33 @@ def _first(flags: np.ndarray) -> np.ndarray:
     return np.where(flags.any(1), flags.argmax(1), -1)
 
 
+_GOLDEN, _MASK64 = 0x9E3779B97F4A7C15, (1 << 64) - 1
+
+
+def _word(value: int, position: int) -> int:
+    """``core.rng._mixed_word`` of one integer, in Python integers."""
+    return rng._mix_int((value + _GOLDEN * position) & _MASK64)
+
+
+_STREAM_WORDS = {stream: _word(stream, 2) for stream in (STREAM_DIE, STREAM_TIE)}
+_INDEX_ZERO = _word(0, 4)
+
+
+def randint_one(seed: int, stream: int, counter: int, n: int) -> int:
+    """``rng.randint(seed, stream, counter, n)`` (index 0) in Python integers, several times
+    cheaper for one game (streams DIE and TIE; a test compares the two)."""
+    z = rng._mix_int((seed + _GOLDEN) & _MASK64)
+    for word in (_STREAM_WORDS[stream], _word(counter, 3), _INDEX_ZERO):
+        z = rng._mix_int(z ^ word)
+    return ((z >> 32) * n) >> 32
+
+
+def _at(a: np.ndarray):
+    """``a`` (games g, or per-game values, int[n]) as the scalar it holds when n is 1 (reads and
+    writes through scalar indices are several times cheaper than through arrays of one), else a."""
+    return a.item(0) if a.size == 1 else a
+
+
 def _remove_slot(cards: np.ndarray, slot: np.ndarray) -> np.ndarray:
     """``cards`` (int/bool[n, k]) with entry ``slot[i]`` of row i removed, later entries moved one
     left and the last entry copied (the caller sets it)."""
@@ -85,7 +116,20 @@ def _remove_slot(cards: np.ndarray, slot: np.ndarray) -> np.ndarray:
 
 
 class SoloRules:
-    """Mixin of :class:`~.princes.Princes`: the solo game (reads ``self.ST``, the solo tables)."""
+    """Mixin of :class:`~.princes.Princes`: the solo game (reads ``self.ST``, the solo tables).
+
+    Where ``g`` holds one game (the AEC env's batch of one, or one game of a batch reaching a step
+    alone), the steps take one-game twins (``*_one``, ``b`` the game's index) or write through a
+    scalar index (:func:`_at`): the same rules from Python scalars, where numpy's index arithmetic
+    on arrays of one costs several times more. Tests play games alone and batched and compare the
+    states at every step (``tests/test_princes_solo_single_game.py``)."""
+
+    @functools.cached_property
+    def _solo_lists(self) -> tuple[list, list, list, list]:
+        """The tables the one-game paths read, as Python lists: the Automa cards' top-panel
+        entries [21][5]; each profession's landscape, building and Freedom [21]."""
+        T = self.T
+        return self.ST.entries.tolist(), T.prof_landscape.tolist(), T.prof_building.tolist(), T.prof_freedom.tolist()
 
     # ------------------------------------------------------------ set-up (SS)
 
@@ -129,12 +173,24 @@ class SoloRules:
 
     def _roll(self, st: PrincesState, g: np.ndarray) -> np.ndarray:
         """int64[n]: one die roll per game (1..die_sides), counting it."""
+        if g.size == 1:
+            return np.array([self._roll_one(st, g.item(0))])
         d = 1 + rng.randint(st.seed[g], STREAM_DIE, st.die_count[g].astype(np.int64), self.ST.die_sides)
         st.die_count[g] += 1
         return d
 
+    def _roll_one(self, st: PrincesState, b: int) -> int:
+        count = st.die_count.item(b)
+        st.die_count[b] = count + 1
+        return 1 + randint_one(st.seed.item(b), STREAM_DIE, count, self.ST.die_sides)
+
     def _tie_pick(self, st: PrincesState, g: np.ndarray, n: np.ndarray) -> np.ndarray:
         """int64[n]: a uniform index below n (>= 1) for Wolfgang's tie-breaks, counting it."""
+        if g.size == 1:
+            b = g.item(0)
+            count = st.tie_count.item(b)
+            st.tie_count[b] = count + 1
+            return np.array([randint_one(st.seed.item(b), STREAM_TIE, count, n.item(0))])
         r = rng.randint(st.seed[g], STREAM_TIE, st.tie_count[g].astype(np.int64), n)
         st.tie_count[g] += 1
         return r
@@ -144,16 +200,20 @@ class SoloRules:
     def _wolf_pay(self, st: PrincesState, g: np.ndarray, amount) -> None:
         """Wolfgang pays ``amount``: his money first, the rest in fame at 200 Florin a space
         (below 0 if need be), the Bank giving 100 change (SPEC SP)."""
-        amount = np.broadcast_to(np.asarray(amount, np.int64), g.shape)
-        money = st.money[g, WOLFGANG].astype(np.int64)
+        if g.size == 1:  # one game: the same arithmetic on scalars, scalar reads and writes
+            at, amount = g.item(0), int(np.asarray(amount).reshape(-1)[0])
+            money = st.money.item(at, WOLFGANG)
+        else:
+            at, amount = g, np.broadcast_to(np.asarray(amount, np.int64), g.shape)
+            money = st.money[g, WOLFGANG].astype(np.int64)
         paid = np.minimum(amount, money)
         short = amount - paid
         spaces = -(-short // self.ST.florin_per_fame)
         change = spaces * self.ST.florin_per_fame - short
-        st.money[g, WOLFGANG] = money - paid + change
-        st.fame[g, WOLFGANG] -= spaces.astype(np.int32)
-        st.money_out[g] += paid.astype(np.int32)
-        st.money_in[g] += change.astype(np.int32)
+        st.money[at, WOLFGANG] = money - paid + change
+        st.fame[at, WOLFGANG] -= spaces
+        st.money_out[at] += paid
+        st.money_in[at] += change
 
     # ------------------------------------------------------- Wolfgang's cards
 
@@ -168,8 +228,25 @@ class SoloRules:
         slot = _first(self._wolf_facedown(st, g, True))
         return np.where(slot >= 0, st.wolf_row[g, np.maximum(slot, 0)], -1).astype(np.int64)
 
+    def _wolf_leftmost_profession_one(self, st: PrincesState, b: int) -> int:
+        for x, up in zip(st.wolf_row[b].tolist(), st.wolf_up[b].tolist()):
+            if 0 <= x < RECRUIT_CARD and not up:
+                return x
+        return -1
+
     def _wolf_append(self, st: PrincesState, g: np.ndarray, card) -> None:
         """A face-down card (profession or RECRUIT_CARD) at the right end of Wolfgang's row."""
+        if g.size == 1:
+            b, card = g.item(0), int(np.asarray(card).reshape(-1)[0])
+            end = st.wolf_len.item(b)
+            st.wolf_row[b, end] = card
+            st.wolf_up[b, end] = False
+            st.wolf_len[b] = end + 1
+            if card < RECRUIT_CARD:
+                st.hand_prof[b, WOLFGANG, card] = True
+            else:
+                st.hand_recruit[b, WOLFGANG] += 1
+            return
         card = np.broadcast_to(np.asarray(card, np.int64), g.shape)
         end = st.wolf_len[g].astype(np.int64)
         st.wolf_row[g, end] = card
@@ -198,22 +275,28 @@ class SoloRules:
 
     def _solo_round_start(self, st: PrincesState, g: np.ndarray) -> None:
         self._clear_auction(st, g)
-        st.pawn_free[g] = False
-        st.stack_used[g] = False
-        st.automa_card[g] = st.automa_order[g, st.automa_next[g].astype(np.int64)]
-        st.automa_next[g] += 1
-        st.last_bid[g] = -1
-        st.auctions_done[g] = 0
-        st.you_bought[g] = -1
-        st.forced[g] = False
-        st.current_player[g] = YOU
-        st.phase[g] = PH_AUCTION_CHOOSE
+        at = _at(g)
+        st.pawn_free[at] = False
+        st.stack_used[at] = False
+        st.automa_card[at] = st.automa_order[at, st.automa_next[at]]
+        st.automa_next[at] += 1
+        st.last_bid[at] = -1
+        st.auctions_done[at] = 0
+        st.you_bought[at] = -1
+        st.forced[at] = False
+        st.current_player[at] = YOU
+        st.phase[at] = PH_AUCTION_CHOOSE
 
     def _solo_final(self, st: PrincesState, g: np.ndarray) -> np.ndarray:
         """bool[n]: the next auction is the phase's last (the 200 rule)."""
         return st.auctions_done[g] == self.seats - 1
 
     def _solo_on_choose(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        """You open an object at its price (the final auction's 200, else the card's modifier plus
+        a die as the last bid, 100 more to pay; forced on a low roll without modifier), or withdraw."""
+        if g.size == 1 and actions.item(0) != A_WITHDRAW:
+            self._solo_open_one(st, g.item(0), actions.item(0) - A_OPEN)
+            return
         out = actions == A_WITHDRAW
         if out.any():
             self._solo_auction_end(st, g[out])
@@ -239,7 +322,30 @@ class SoloRules:
             st.forced[gr] = ~ST.has_mod[card, sr] & (d <= ST.forced_max_roll)
         st.phase[g] = PH_AUCTION_BID
 
+    def _solo_open_one(self, st: PrincesState, b: int, s: int) -> None:
+        """:meth:`_solo_on_choose` of game b opening stack s."""
+        ST = self.ST
+        final = st.auctions_done.item(b) == self.seats - 1
+        st.stack_used[b, s] = True
+        st.auctions_done[b] += 1
+        st.stack[b] = s
+        st.bid[b] = ST.final_price
+        st.forced[b] = False
+        if not final:
+            card = st.automa_card.item(b)
+            d = self._roll_one(st, b)
+            last = ST.mod.item(card, s) + d
+            st.last_bid[b, s] = last
+            st.bid[b] = last + 1
+            st.forced[b] = not ST.has_mod.item(card, s) and d <= ST.forced_max_roll
+        st.phase[b] = PH_AUCTION_BID
+
     def _solo_on_bid(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        """You buy the open object at the pending price, or decline it (the phase ends after the
+        last auction)."""
+        if g.size == 1:
+            self._solo_on_bid_one(st, g, actions.item(0))
+            return
         st.forced[g] = False
         buy = actions == A_RAISE
         if buy.any():
@@ -255,28 +361,88 @@ class SoloRules:
                 self._solo_auction_end(st, gd[over])
             st.phase[gd[~over]] = PH_AUCTION_CHOOSE
 
+    def _solo_mask_choose_one(self, st: PrincesState, b: int) -> None:
+        """``MaskRules._mask_choose`` of game b (yours: you choose every object): an object you
+        could take (``_objects``) not chosen yet in this phase, not excluded from the final auction."""
+        T = self.T
+        land = (st.supply_landscapes[b] > 0) & st.fits[b, YOU, NUM_BUILDINGS:]  # [3]
+        ok = np.zeros(NUM_STACKS, bool)
+        if T.single_landscape:
+            ok[0] = land.any()
+        else:
+            ok[:3] = land
+        ok[S_PRESTIGE] = st.deck_len.item(b, DECK_PRESTIGE) > 0
+        ok[S_RECRUITING] = st.supply_recruiting.item(b) > 0
+        ok[S_JESTER] = st.supply_jesters.item(b) > 0
+        ok[S_BUILDER] = st.supply_builders.item(b) > 0 and st.builders.item(b, YOU) < T.max_builders
+        ok &= ~st.stack_used[b]
+        if st.auctions_done.item(b) == self.seats - 1:  # the final auction (SPEC SA, D45)
+            ok &= ~self.ST.excluded[st.automa_card.item(b)]
+        mask = st.legal_action_mask[b]
+        mask[A_OPEN : A_OPEN + NUM_STACKS] = ok
+        mask[A_WITHDRAW] = True
+
+    def _solo_mask_bid_one(self, st: PrincesState, b: int) -> None:
+        """``MaskRules._mask_bid`` of game b: buy at the pending price if you can pay it; decline
+        unless the price is forced (D44)."""
+        buy = st.bid.item(b) <= self._purse(st, b, YOU)
+        st.legal_action_mask[b, A_RAISE] = buy
+        st.legal_action_mask[b, A_PASS] = not (st.forced.item(b) and buy)
+
+    def _solo_on_bid_one(self, st: PrincesState, g: np.ndarray, action: int) -> None:
+        """:meth:`_solo_on_bid` of the one game in ``g``."""
+        b = g.item(0)
+        st.forced[b] = False
+        if action == A_RAISE:
+            st.you_bought[b] = st.stack[b]
+            self._settle(st, g)
+            return
+        st.stack[b] = -1
+        st.bid[b] = 0
+        if st.auctions_done.item(b) >= self.seats:
+            self._solo_auction_end(st, g)
+        else:
+            st.phase[b] = PH_AUCTION_CHOOSE
+
     def _solo_auction_end(self, st: PrincesState, g: np.ndarray) -> None:
         self._clear_auction(st, g)
-        st.pawn_free[g] = False
-        st.forced[g] = False
+        at = _at(g)
+        st.pawn_free[at] = False
+        st.forced[at] = False
         self._wolf_buys(st, g)
         # "If a Recruiting card [a Builder] was not bought by either you or Wolfgang, discard one" (D58)
         for stack, supply, discarded in (
             (S_RECRUITING, st.supply_recruiting, st.recruit_discarded),
             (S_BUILDER, st.supply_builders, st.builders_discarded),
         ):
-            drop = g[(st.you_bought[g] != stack) & (st.wolf_bought[g] != stack) & (supply[g] > 0)]
-            supply[drop] -= 1
-            discarded[drop] += 1
-        st.automa_card[g] = -1
-        st.last_bid[g] = -1
-        st.stack_used[g] = False
-        st.auctions_done[g] = 0
-        st.you_bought[g] = -1
+            drop = (st.you_bought[at] != stack) & (st.wolf_bought[at] != stack) & (supply[at] > 0)
+            supply[at] -= drop
+            discarded[at] += drop
+        st.automa_card[at] = -1
+        st.last_bid[at] = -1
+        st.stack_used[at] = False
+        st.auctions_done[at] = 0
+        st.you_bought[at] = -1
         self._action_phase_start(st, g)
 
     def _wolf_buys(self, st: PrincesState, g: np.ndarray) -> None:
         """Wolfgang buys the leftmost object of the card's top panel he is able to buy (SA 2)."""
+        if g.size == 1:
+            b = g.item(0)
+            choice = self._wolf_choice_one(st, b)
+            st.wolf_bought[b] = choice
+            if choice >= 0:
+                self._wolf_take_one(st, g, choice)
+            return
+        choice = self._wolf_choice(st, g)
+        st.wolf_bought[g] = choice
+        bought = choice >= 0
+        if bought.any():
+            self._wolf_take(st, g[bought], choice[bought])
+
+    def _wolf_choice(self, st: PrincesState, g: np.ndarray) -> np.ndarray:
+        """int64[n]: the stack Wolfgang buys, -1 for none: the first of the card's top panel that
+        you did not buy, is left in the supply and he may take (a fourth Builder he may not)."""
         ST, T = self.ST, self.T
         n = g.size
         rows = np.arange(n)
@@ -297,11 +463,35 @@ class SoloRules:
             other_ok = pending & (entry != 0) & (you != stack) & (supply[rows, stack] > 0)
             other_ok &= (stack != S_BUILDER) | (st.builders[g, WOLFGANG] < ST.max_builders)
             choice = np.where(land_ok, land, np.where(other_ok, stack, choice))
-        st.wolf_bought[g] = choice
-        bought = choice >= 0
-        if not bought.any():
-            return
-        g, card, s = g[bought], card[bought], choice[bought]
+        return choice
+
+    def _wolf_choice_one(self, st: PrincesState, b: int) -> int:
+        """:meth:`_wolf_choice` of game b."""
+        entries, prof_landscape, _, _ = self._solo_lists
+        you = st.you_bought.item(b)
+        x = self._wolf_leftmost_profession_one(st, b)
+        supply = st.supply_landscapes[b].tolist() + [
+            st.deck_len.item(b, DECK_PRESTIGE), st.supply_recruiting.item(b), st.supply_jesters.item(b),
+            st.supply_builders.item(b),
+        ]  # fmt: skip
+        for entry in entries[st.automa_card.item(b)]:
+            if entry == 0:
+                if x < 0:
+                    continue
+                st.known[b, WOLFGANG, x] = True  # flipped to read its landscape (D47)
+                stack = prof_landscape[x]
+            else:
+                stack = _OBJECT_STACK_LIST[entry]
+                if stack == S_BUILDER and st.builders.item(b, WOLFGANG) >= self.ST.max_builders:
+                    continue
+            if stack != you and supply[stack] > 0:
+                return stack
+        return -1
+
+    def _wolf_take(self, st: PrincesState, g: np.ndarray, s: np.ndarray) -> None:
+        """Wolfgang pays for stack s (int64[n]) and takes its object."""
+        ST, T = self.ST, self.T
+        card = st.automa_card[g].astype(np.int64)
         cost = st.last_bid[g, s].astype(np.int64)
         unrolled = cost < 0  # "Otherwise, roll the die now" (D46: the 200 price is not rolled)
         if unrolled.any():
@@ -329,6 +519,31 @@ class SoloRules:
         gp = g[s == S_PRESTIGE]
         if gp.size:
             self._wolf_draw(st, gp, DECK_PRESTIGE)
+
+    def _wolf_take_one(self, st: PrincesState, g: np.ndarray, s: int) -> None:
+        """:meth:`_wolf_take` of the one game in ``g``."""
+        ST, T, b = self.ST, self.T, g.item(0)
+        cost = st.last_bid.item(b, s)
+        if cost < 0:  # "Otherwise, roll the die now" (D46: the 200 price is not rolled)
+            cost = ST.mod.item(st.automa_card.item(b), s) + self._roll_one(st, b)
+        self._wolf_pay(st, g, cost)
+        if s < 3:
+            if st.landscapes.item(b, WOLFGANG, s) > 0:
+                st.fame[b, WOLFGANG] += T.extra_landscape_points
+            st.landscapes[b, WOLFGANG, s] += 1
+            st.supply_landscapes[b, s] -= 1
+        elif s == S_JESTER:
+            st.supply_jesters[b] -= 1
+            st.jesters[b, WOLFGANG] += 1
+        elif s == S_BUILDER:
+            st.supply_builders[b] -= 1
+            st.builders[b, WOLFGANG] += 1
+            st.fame[b, WOLFGANG] += T.builder_points[st.builders.item(b, WOLFGANG)]
+        elif s == S_RECRUITING:
+            st.supply_recruiting[b] -= 1
+            self._wolf_append(st, g, RECRUIT_CARD)
+        else:
+            self._wolf_draw(st, g, DECK_PRESTIGE)
 
     def _wolf_draw(self, st: PrincesState, g: np.ndarray, deck: int) -> None:
         """Wolfgang draws up to 5 cards of ``deck`` (Prestige or Bonus, never empty here), keeps the
@@ -375,9 +590,12 @@ class SoloRules:
     def _solo_turn_start(self, st: PrincesState, g: np.ndarray, seat: np.ndarray) -> None:
         """Seat 0: your turn (the base ACTION phase). Seat 1: Wolfgang's two actions, run now;
         then your turn or the round end."""
+        if g.size == 1:
+            self._solo_turn_start_one(st, g, seat.item(0))
+            return
         wolf = seat == WOLFGANG
         if not wolf.all():
-            self._turn_start(st, g[~wolf], np.full(int((~wolf).sum()), YOU))
+            self._turn_start(st, g[~wolf], YOU)
         if not wolf.any():
             return
         gw = g[wolf]
@@ -391,11 +609,48 @@ class SoloRules:
         if over.any():
             self._round_end(st, gw[over])
         if not over.all():
-            self._turn_start(st, gw[~over], np.full(int((~over).sum()), YOU))
+            self._turn_start(st, gw[~over], YOU)
+
+    def _solo_turn_start_one(self, st: PrincesState, g: np.ndarray, seat: int) -> None:
+        """:meth:`_solo_turn_start` of the one game in ``g``."""
+        if seat != WOLFGANG:
+            self._turn_start(st, g, YOU)
+            return
+        b = g.item(0)
+        st.current_player[b] = YOU
+        for panel in (0, 1):
+            drawn = st.automa_next.item(b)
+            st.automa_next[b] = drawn + 1
+            self._wolf_action(st, g, self.ST.panels[st.automa_order.item(b, drawn), panel][None])
+        st.turns_done[b] += 1
+        if st.turns_done.item(b) >= 2:
+            self._round_end(st, g)
+        else:
+            self._turn_start(st, g, YOU)
 
     def _wolf_action(self, st: PrincesState, g: np.ndarray, panel: np.ndarray) -> None:
         """One action of Wolfgang's: the exception, else the panel's leftmost possible action,
         else the fallback list (``panel``: int[n, 5] action ids, -1 padded)."""
+        if g.size == 1:
+            kind, x = self._wolf_action_choice_one(st, g.item(0), panel[0])
+            if kind >= 0:
+                self._wolf_actions[kind](self, st, g, np.array([x]))
+            return
+        chosen, x = self._wolf_action_choice(st, g, panel)
+        for kind, act in enumerate(self._wolf_actions):
+            sel = chosen == kind
+            if sel.any():
+                act(self, st, g[sel], x[sel])
+
+    @functools.cached_property
+    def _wolf_actions(self) -> list:
+        """Wolfgang's action handlers by action id (AUTOMA_ACTIONS order)."""
+        cls = type(self)
+        return [cls._wolf_work, cls._wolf_build, cls._wolf_profession, cls._wolf_bonus, cls._wolf_freedom]
+
+    def _wolf_action_choice(self, st: PrincesState, g: np.ndarray, panel: np.ndarray):
+        """(int64[n] the action Wolfgang takes, -1 for none; int64[n] his leftmost face-down
+        profession, -1 for none), flipping that card where building or a Freedom is examined."""
         T = self.T
         n = g.size
         rows = np.arange(n)
@@ -418,28 +673,50 @@ class SoloRules:
         examined = listed & (np.arange(order.shape[1])[None, :] <= first[:, None])
         flips = ~exception & (examined & ((order == W_BUILD) | (order == W_FREEDOM))).any(1)
         self._see(st, g[flips], x[flips])
-        chosen = np.where(exception, W_WORK, chosen)
-        for kind, act in (
-            (W_WORK, self._wolf_work), (W_BUILD, self._wolf_build), (W_PROFESSION, self._wolf_profession),
-            (W_BONUS, self._wolf_bonus), (W_FREEDOM, self._wolf_freedom),
-        ):  # fmt: skip
-            sel = chosen == kind
-            if sel.any():
-                act(st, g[sel], x[sel])
+        return np.where(exception, W_WORK, chosen), x
+
+    def _wolf_action_choice_one(self, st: PrincesState, b: int, panel: np.ndarray) -> tuple[int, int]:
+        """:meth:`_wolf_action_choice` of game b (``panel`` int[5])."""
+        _, _, prof_building, prof_freedom = self._solo_lists
+        facedown = np.count_nonzero(st.hand_prof[b, WOLFGANG]) + st.hand_recruit.item(b, WOLFGANG)
+        x = self._wolf_leftmost_profession_one(st, b)
+        possible = {
+            W_WORK: facedown >= 1,
+            W_BUILD: x >= 0 and st.supply_buildings.item(b, prof_building[x]) > 0,
+            W_PROFESSION: st.deck_len.item(b, DECK_PROFESSIONS) > 0,
+            W_BONUS: st.deck_len.item(b, DECK_BONUS) > 0 and facedown >= 1,
+            W_FREEDOM: x >= 0 and st.supply_freedoms.item(b, prof_freedom[x]) > 0,
+        }
+        if facedown >= self.T.num_rounds - st.round.item(b):  # the exception (D51): nothing examined
+            return W_WORK, x
+        for kind in panel.tolist() + _FALLBACK_LIST:
+            if kind < 0:
+                continue
+            if kind in (W_BUILD, W_FREEDOM) and x >= 0:  # examined: flipped
+                st.known[b, WOLFGANG, x] = True
+            if possible[kind]:
+                return kind, x
+        return -1, x
 
     def _wolf_work(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
+        """Wolfgang completes a work with his leftmost face-down card (SPEC ST): he turns it face up
+        and takes the value (the round's minimum, his Jesters, his Recruiting cards and the Bonus
+        cards on it) in fame and Florin; each dummy column turns its first face-down card."""
         T = self.T
-        slot = _first(self._wolf_facedown(st, g, False))
-        card = st.wolf_row[g, slot].astype(np.int64)
-        st.wolf_up[g, slot] = True
-        prof = card < RECRUIT_CARD
-        gp, cp = g[prof], card[prof]
-        st.hand_prof[gp, WOLFGANG, cp] = False
-        st.known[gp, WOLFGANG, cp] = False
-        st.table_prof[gp, WOLFGANG, cp] = True
-        gr = g[~prof]
-        st.hand_recruit[gr, WOLFGANG] -= 1
-        st.table_recruit[gr, WOLFGANG] += 1
+        if g.size == 1:
+            slot = np.array([self._wolf_turn_up_one(st, g.item(0))])
+        else:
+            slot = _first(self._wolf_facedown(st, g, False))
+            card = st.wolf_row[g, slot].astype(np.int64)
+            st.wolf_up[g, slot] = True
+            prof = card < RECRUIT_CARD
+            gp, cp = g[prof], card[prof]
+            st.hand_prof[gp, WOLFGANG, cp] = False
+            st.known[gp, WOLFGANG, cp] = False
+            st.table_prof[gp, WOLFGANG, cp] = True
+            gr = g[~prof]
+            st.hand_recruit[gr, WOLFGANG] -= 1
+            st.table_recruit[gr, WOLFGANG] += 1
         recruits = st.hand_recruit[g, WOLFGANG].astype(np.int64) + st.table_recruit[g, WOLFGANG]
         value = T.minimum[st.round[g].astype(np.int64)] + T.value_jester * st.jesters[g, WOLFGANG].astype(np.int64)
         value += T.value_card * recruits
@@ -455,6 +732,9 @@ class SoloRules:
         st.fame[g, WOLFGANG] += fame.astype(np.int32)
         self._receive(st, g, np.full(g.size, WOLFGANG), florins - fame * T.florin_per_fame_taken)
         st.best_work[g, WOLFGANG] = np.maximum(st.best_work[g, WOLFGANG], value)
+        if g.size == 1:
+            self._dummies_turn_up_one(st, g.item(0))
+            return
         for d in range(self.seats - FIRST_DUMMY):  # each dummy column flips its first face-down card
             seat = FIRST_DUMMY + d
             col = st.dummy_col[g, d].astype(np.int64)  # [n, COLUMN]
@@ -465,18 +745,55 @@ class SoloRules:
             st.hand_prof[gf, seat, xf] = False
             st.table_prof[gf, seat, xf] = True
 
+    def _wolf_turn_up_one(self, st: PrincesState, b: int) -> int:
+        """The first block of :meth:`_wolf_work` for game b: his leftmost face-down card (there
+        is one: the work is possible) turned face up; returns its slot."""
+        row = st.wolf_row[b].tolist()
+        slot = next(k for k, (card, up) in enumerate(zip(row, st.wolf_up[b].tolist())) if card >= 0 and not up)
+        card = row[slot]
+        st.wolf_up[b, slot] = True
+        if card < RECRUIT_CARD:
+            st.hand_prof[b, WOLFGANG, card] = False
+            st.known[b, WOLFGANG, card] = False
+            st.table_prof[b, WOLFGANG, card] = True
+        else:
+            st.hand_recruit[b, WOLFGANG] -= 1
+            st.table_recruit[b, WOLFGANG] += 1
+        return slot
+
+    def _dummies_turn_up_one(self, st: PrincesState, b: int) -> None:
+        """The dummy columns' part of :meth:`_wolf_work` for game b."""
+        for d in range(self.seats - FIRST_DUMMY):
+            hand = st.hand_prof[b, FIRST_DUMMY + d]  # a view: written in place
+            for x in st.dummy_col[b, d, : st.dummy_len.item(b, d)].tolist():
+                if hand[x]:
+                    hand[x] = False
+                    st.table_prof[b, FIRST_DUMMY + d, x] = True
+                    break
+
     def _wolf_build(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
-        T = self.T
-        b = T.prof_building[x]
-        self._wolf_pay(st, g, T.build_cost[np.minimum(st.builders[g, WOLFGANG], T.max_builders)])
-        st.wolf_buildings[g, b] += 1
-        st.built[g, WOLFGANG, b] = True
-        st.supply_buildings[g, b] -= 1
-        st.fame[g, WOLFGANG] += T.building_points
+        T, at = self.T, _at(g)
+        b = T.prof_building[_at(x)]
+        self._wolf_pay(st, g, T.build_cost[np.minimum(st.builders[at, WOLFGANG], T.max_builders)])
+        st.wolf_buildings[at, b] += 1
+        st.built[at, WOLFGANG, b] = True
+        st.supply_buildings[at, b] -= 1
+        st.fame[at, WOLFGANG] += T.building_points
 
     def _wolf_profession(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
         self._wolf_pay(st, g, self.T.profession_price)
         self._wolf_append(st, g, self._deal_top(st, g))
+        if g.size == 1:
+            b = g.item(0)
+            for d in range(self.seats - FIRST_DUMMY):
+                if st.deck_len.item(b, DECK_PROFESSIONS) == 0:
+                    return
+                card = self._deal_top(st, g)
+                end = st.dummy_len.item(b, d)
+                st.dummy_col[b, d, end] = card
+                st.dummy_len[b, d] = end + 1
+                st.hand_prof[b, FIRST_DUMMY + d, card] = True
+            return
         for d in range(self.seats - FIRST_DUMMY):  # then one to each dummy, while the deck lasts
             gd = g[st.deck_len[g, DECK_PROFESSIONS] > 0]
             card = self._deal_top(st, gd)
@@ -486,12 +803,14 @@ class SoloRules:
             st.hand_prof[gd, FIRST_DUMMY + d, card] = True
 
     def _deal_top(self, st: PrincesState, g: np.ndarray) -> np.ndarray:
-        """int64[n]: the top card of the (non-empty) profession deck, taken off it."""
-        top = st.deck_top[g, DECK_PROFESSIONS].astype(np.int64)
-        card = st.deck_cards[g, DECK_PROFESSIONS, top].astype(np.int64)
-        st.under_by[g, DECK_PROFESSIONS, card] = -1
-        st.deck_top[g, DECK_PROFESSIONS] = (top + 1) % NUM_PROFESSIONS
-        st.deck_len[g, DECK_PROFESSIONS] -= 1
+        """int64[n]: the top card of the (non-empty) profession deck, taken off it (a numpy integer
+        when g holds one game)."""
+        at = _at(g)
+        top = st.deck_top[at, DECK_PROFESSIONS].astype(np.int64)
+        card = st.deck_cards[at, DECK_PROFESSIONS, top].astype(np.int64)
+        st.under_by[at, DECK_PROFESSIONS, card] = -1
+        st.deck_top[at, DECK_PROFESSIONS] = (top + 1) % NUM_PROFESSIONS
+        st.deck_len[at, DECK_PROFESSIONS] -= 1
         return card
 
     def _wolf_bonus(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
@@ -499,11 +818,11 @@ class SoloRules:
         self._wolf_draw(st, g, DECK_BONUS)
 
     def _wolf_freedom(self, st: PrincesState, g: np.ndarray, x: np.ndarray) -> None:
-        f = self.T.prof_freedom[x]
+        at, f = _at(g), self.T.prof_freedom[_at(x)]
         self._wolf_pay(st, g, self.T.freedom_price)
-        st.wolf_freedoms[g, f] += 1
-        st.freedoms[g, WOLFGANG, f] = True
-        st.supply_freedoms[g, f] -= 1
+        st.wolf_freedoms[at, f] += 1
+        st.freedoms[at, WOLFGANG, f] = True
+        st.supply_freedoms[at, f] -= 1
 
     # ------------------------------------------------------- recruiting (SC)
 
@@ -702,3 +1021,5 @@ class SoloRules:
 #: the auction stack of each Automa object (AUTOMA_OBJECT_STACKS order; the landscape's is read
 #: from Wolfgang's card)
 _OBJECT_STACK = np.array([-1, S_PRESTIGE, S_RECRUITING, S_JESTER, S_BUILDER])
+_OBJECT_STACK_LIST = _OBJECT_STACK.tolist()
+_FALLBACK_LIST = FALLBACK.tolist()

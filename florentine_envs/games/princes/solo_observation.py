@@ -3,11 +3,23 @@ fields (built with the seat count), and the base fields' solo adjustments."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .constants import MAX_DUMMIES, NUM_AUTOMA, NUM_BONUS, NUM_PRESTIGE, NUM_PROFESSIONS, NUM_STACKS, ROW
+from .constants import (
+    MAX_DUMMIES,
+    NUM_AUTOMA,
+    NUM_BONUS,
+    NUM_BUILDINGS,
+    NUM_PRESTIGE,
+    NUM_PROFESSIONS,
+    NUM_STACKS,
+    PH_AUCTION_BID,
+    PH_AUCTION_CHOOSE,
+    ROW,
+)
 
 if TYPE_CHECKING:
     from .princes import PrincesState
@@ -82,7 +94,7 @@ class SoloObservation:
         put("automa_out", gone)
         rolled = st.last_bid >= 0
         put("last_bids", np.concatenate([rolled, np.where(rolled, st.last_bid, 0)], 1))
-        in_auction = np.isin(st.phase, (1, 2)) & has_card
+        in_auction = np.isin(st.phase, (PH_AUCTION_CHOOSE, PH_AUCTION_BID)) & has_card
         final = in_auction & (st.auctions_done == S - 1)
         put("auction", np.stack([st.auctions_done, final, st.forced], 1))
         bought = np.zeros((B, NUM_STACKS + 1), np.float32)
@@ -113,3 +125,61 @@ class SoloObservation:
         put("dummies", dummies)
         put("discards", np.stack([st.recruit_discarded, st.builders_discarded], 1))
         out[:, L["solo"]] = solo
+
+    @functools.cached_property
+    def _top_panels(self) -> np.ndarray:
+        """float32[NUM_AUTOMA, 4 * NUM_STACKS]: the ``top_panel`` part of each Automa card."""
+        ST = self.ST
+        return np.stack([ST.has_mod, ST.mod, ST.pos, ST.excluded], axis=2).reshape(NUM_AUTOMA, -1).astype(np.float32)
+
+    def _solo_observe_one(self, st: PrincesState, row: np.ndarray) -> None:
+        """:meth:`_solo_observe` of a batch of one into ``row`` (float32[obs_size], the base fields
+        written): the same values (a test compares them) from scalar reads and writes into a view
+        of the row, where the batched index arithmetic costs several times more for one game."""
+        L, at = self.obs_layout, SOLO_OFFSETS
+        wolf_bonus, wolf_prestige = st.bonus_hand[0, 1], st.prestige_hand[0, 1]
+        row[L["unseen_bonus"]] *= ~wolf_bonus  # his cards are public (D48)
+        row[L["unseen_prestige"]] *= ~wolf_prestige
+        solo = row[L["solo"]]  # float32[SOLO_SIZE], a view: the parts are written in place
+        solo[:] = 0.0
+        card = st.automa_card.item(0)
+        out = at["automa_out"]
+        solo[out + st.automa_order[0, : st.automa_next.item(0)]] = 1.0
+        if card >= 0:
+            solo[at["top_panel"] : at["top_panel"] + 4 * NUM_STACKS] = self._top_panels[card]
+            solo[at["automa_card"] + card] = 1.0
+            solo[out + card] = 0.0
+        bids = at["last_bids"]
+        last_bid = st.last_bid[0]
+        solo[bids : bids + NUM_STACKS] = last_bid >= 0
+        solo[bids + NUM_STACKS : bids + 2 * NUM_STACKS] = np.maximum(last_bid, 0)  # -1: not rolled
+        done = st.auctions_done.item(0)
+        in_auction = card >= 0 and st.phase.item(0) in (PH_AUCTION_CHOOSE, PH_AUCTION_BID)
+        solo[at["auction"] : at["auction"] + 3] = (done, in_auction and done == self.seats - 1, st.forced.item(0))
+        bought = st.you_bought.item(0)
+        solo[at["you_bought"] + (bought if bought >= 0 else NUM_STACKS)] = 1.0
+        known = st.known[0, 1].tolist()
+        slot = at["wolf_row"]
+        size = st.wolf_len.item(0)  # the row has no gaps (an invariant): its cards are the first slots
+        for x, up in zip(st.wolf_row[0, :size].tolist(), st.wolf_up[0, :size].tolist()):
+            solo[slot] = 1.0
+            solo[slot + 1] = up
+            if x == NUM_PROFESSIONS:
+                solo[slot + 2] = 1.0
+            elif up or known[x]:
+                solo[slot + 3 + x] = 1.0
+            slot += SLOT
+        if wolf_bonus.any():  # his Bonus cards are those on his row (an invariant)
+            for k in st.wolf_bonus[0].tolist():
+                if k >= 0:
+                    solo[at["wolf_row"] + k * SLOT + SLOT - 1] += 1.0
+        counts = at["wolf_counts"]
+        solo[counts : counts + NUM_BUILDINGS] = st.wolf_buildings[0]
+        solo[counts + NUM_BUILDINGS : counts + 13] = st.wolf_freedoms[0]
+        solo[at["wolf_bonus"] : at["wolf_bonus"] + NUM_BONUS] = wolf_bonus
+        solo[at["wolf_prestige"] : at["wolf_prestige"] + NUM_PRESTIGE] = wolf_prestige
+        dummies = solo[at["dummies"] : at["dummies"] + DUMMY * MAX_DUMMIES].reshape(MAX_DUMMIES, DUMMY)
+        seats = self.seats
+        dummies[: seats - 2, 0] = st.hand_prof[0, 2:seats].sum(1)
+        dummies[: seats - 2, 1:] = st.table_prof[0, 2:seats]
+        solo[at["discards"] : at["discards"] + 2] = (st.recruit_discarded.item(0), st.builders_discarded.item(0))
