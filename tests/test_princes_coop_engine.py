@@ -67,6 +67,16 @@ def workshop_position(leon_builders: int = 1):
     return game, st
 
 
+def coop_biased_actions(game, st, rng, share: float) -> np.ndarray:
+    """Random legal actions, but a cooperative one (uniformly) with probability ``share`` where
+    one is legal: uniform play over the mask would seldom propose."""
+    mask = st.legal_action_mask
+    actions = random_legal_actions(mask, rng)
+    for b in np.flatnonzero(mask[:, game.a_coop :].any(1) & (rng.random(len(actions)) < share)):
+        actions[b] = game.a_coop + rng.choice(np.flatnonzero(mask[b, game.a_coop :]))
+    return actions
+
+
 def place_id(game, j: int) -> int:
     return game.a_coop_place + j
 
@@ -358,12 +368,7 @@ def test_random_games_keep_the_invariants_and_build_together(num_players, charac
     rng = np.random.default_rng(num_players)
     bounds = game.obs_field_bounds()
     while not st.terminated.all():
-        mask = st.legal_action_mask
-        actions = random_legal_actions(mask, rng)
-        coop = mask[:, game.a_coop :].any(1) & (rng.random(len(actions)) < 0.6)  # favour proposals
-        for b in np.flatnonzero(coop):
-            actions[b] = game.a_coop + rng.choice(np.flatnonzero(mask[b, game.a_coop :]))
-        game.step(st, actions)
+        game.step(st, coop_biased_actions(game, st, rng, share=0.6))
         game.check_invariants(st)
         obs = game.observe(st, st.current_player)
         for field, (low, high) in bounds.items():
@@ -381,23 +386,17 @@ def test_one_game_paths_equal_the_batched_ones_and_json_keeps_a_proposal():
     compared = 0
     while not st.terminated.all():
         for b in np.flatnonzero(~st.terminated)[:2]:
-            one = st.select(np.array([b]))
-            game._refresh_mask(one, G0)
-            batched = st.copy()
-            game._refresh_mask(batched, np.array([b, (b + 1) % 8]))
-            np.testing.assert_array_equal(one.legal_action_mask[0], batched.legal_action_mask[b])
-            one_obs, batch_obs = game.observe(one, np.array([1])), game.observe(st, np.ones(8, int))
-            np.testing.assert_array_equal(one_obs[0], batch_obs[b])
+            one, two = st.select(np.array([b])), st.select(np.array([b, (b + 1) % 8]))
+            game._refresh_mask(one, G0)  # a batch of one: the scalar path
+            game._refresh_mask(two, np.arange(2))
+            assert (one.legal_action_mask[0] == two.legal_action_mask[0]).all()
+            assert (game.observe(one, np.array([1]))[0] == game.observe(two, np.ones(2, int))[0]).all()
             if st.phase[b] >= PH_COOP_SIDE:
                 compared += 1
                 assert states_equal(game.from_json(game.to_json(st, int(b))), one)
                 hidden = game.randomize_hidden(one, 0, 11)
                 assert (hidden.shared_with == one.shared_with).all() and hidden.prop_place[0] == one.prop_place[0]
-        actions = random_legal_actions(st.legal_action_mask, rng)
-        coop = st.legal_action_mask[:, game.a_coop :].any(1)
-        for b in np.flatnonzero(coop):
-            actions[b] = game.a_coop + rng.choice(np.flatnonzero(st.legal_action_mask[b, game.a_coop :]))
-        game.step(st, actions)
+        game.step(st, coop_biased_actions(game, st, rng, share=1.0))
     assert compared > 20
 
 
