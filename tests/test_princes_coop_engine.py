@@ -226,6 +226,40 @@ def test_a_decline_then_the_other_neighbour_then_the_budget_is_spent():
     assert st.proposals_left[0] == K and "coop_build_Tower" in legal_names(game, st)
 
 
+def decline_a_tower(game, st, side: str) -> None:
+    """The current player proposes a Tower on ``side`` (any placement, no price); it is declined."""
+    act(game, st, "coop_build_Tower")
+    if st.phase[0] == PH_COOP_SIDE:
+        act(game, st, side)
+    act(game, st, legal_names(game, st)[0])
+    act(game, st, "coop_price_0")
+    act(game, st, "coop_decline")
+
+
+def test_the_cardinal_is_a_free_action_and_its_extra_action_may_build_together():
+    """C14: "a Cardinal's third action may be a cooperative building (C9's budget is refilled by
+    it like any action)"; flipping the Cardinal is free and refills nothing."""
+    game, st = new_game(3, start=0, cooperative=True, characters=True)
+    st.char_owner[0, 1] = 0  # the Cardinal
+    start_turn(game, st, 0, round_index=0)
+    decline_a_tower(game, st, "coop_left")
+    decline_a_tower(game, st, "coop_right")
+    act(game, st, "cardinal")
+    assert st.actions_left[0] == 3 and st.proposals_left[0] == 0  # the flip refills nothing
+    assert not any(name.startswith("coop_build") for name in legal_names(game, st))
+    act(game, st, "freedom_Travel")
+    act(game, st, "take_bonus")
+    while st.phase[0] != PH_ACTION:
+        act(game, st, legal_names(game, st)[0])
+    assert st.actions_left[0] == 1 and "coop_build_Tower" in legal_names(game, st)  # the third action
+    act(game, st, "coop_build_Tower")
+    act(game, st, "coop_right")
+    act(game, st, legal_names(game, st)[0])
+    act(game, st, "coop_price_0")
+    act(game, st, "coop_accept")
+    assert st.built[0, [0, 1], game.T.building_names.index("Tower")].all() and st.turns_done[0] == 1  # all used
+
+
 def test_an_unaffordable_rung_is_not_offered():
     """C7: the partner cannot pay more than his purse; the builder's purse plus the price covers
     his cost (700 Florin with no Builder)."""
