@@ -46,10 +46,6 @@ from .actions import ActionRules
 from .auction import AuctionRules
 from .characters import CharacterRules
 from .common import CommonRules
-from .coop_observation import CoopObservation
-from .coop_presentation import CoopPresentation
-from .coop import CoopRules
-from .coop_tables import CoopTables, load_coop_data
 from .constants import (
     A_PLACE,
     A_PROFESSION,
@@ -91,6 +87,10 @@ from .constants import (
     STREAM_PROFESSIONS,
     STREAM_SETUP,
 )
+from .coop import CoopRules
+from .coop_observation import CoopObservation
+from .coop_presentation import CoopPresentation
+from .coop_tables import CoopTables, load_coop_data
 from .data import SoloTables, Tables, load_data
 from .geometry import popcount
 from .masks import MaskRules
