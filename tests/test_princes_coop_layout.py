@@ -1,8 +1,8 @@
 """The reconstructed shared building board of the cooperative expansion (princes_coop.json) is a
-layout on which every cooperative rule can be played, and COOP_SPEC.md's numbers are its numbers.
+layout on which every cooperative rule can be played, and SPEC.md section COOP's numbers are its numbers.
 
 A geometry prototype: it reads the two data files as plain JSON (the layout, and the piece
-shapes and costs of princes_data.json) and re-derives everything from COOP_SPEC.md's
+shapes and costs of princes_data.json) and re-derives everything from SPEC.md section COOP's
 definitions; it imports no engine code, so the engine and the reference that implement the
 contract next can be checked against the same numbers.
 
@@ -25,7 +25,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "florentine_envs" / "games" / "princes"
 COOP = json.loads((PACKAGE / "princes_coop.json").read_text())
 BASE = json.loads((PACKAGE / "princes_data.json").read_text())
-SPEC_TEXT = (PACKAGE / "COOP_SPEC.md").read_text()
+SPEC_TEXT = (PACKAGE / "SPEC.md").read_text().split("## COOP.", 1)[1]
 
 ROWS, COLS = COOP["b_side"]["rows"], COOP["b_side"]["cols"]
 LEFT_COL, RIGHT_COL = COOP["b_side"]["left_border_column"], COOP["b_side"]["right_border_column"]
@@ -35,7 +35,7 @@ BUILD_COST = BASE["prices"]["build_by_builders"]  # by number of Builders 0..3
 PLAYER_COUNTS = range(2, 6)  # "COOPERATIVE BUILDING EXPANSION for 2–5 players"
 
 
-# --- SPEC P orientations and COOP_SPEC's frame table, as sets of (row, col) squares ---
+# --- SPEC P orientations and SPEC COOP's frame table, as sets of (row, col) squares ---
 
 
 def parse_shape(rows: list[str]) -> list[tuple[int, int]]:
@@ -56,7 +56,7 @@ SHAPES = {name: parse_shape(BASE["buildings"]["shapes"][name]) for name in BUILD
 
 def placements(cells, rows: int, cols: int) -> dict[int, frozenset]:
     """Index ``k * rows * cols + cols * ar + ac`` -> squares, for every non-duplicate orientation
-    and anchor inside a rows x cols grid (SPEC P on the board, COOP_SPEC CP2 on a frame)."""
+    and anchor inside a rows x cols grid (SPEC P on the board, SPEC COOP CP2 on a frame)."""
     first_k = {}  # each distinct oriented shape -> the smallest k giving it (the others duplicate it)
     for k in range(8):
         first_k.setdefault(orient(cells, k), k)
@@ -69,7 +69,7 @@ def placements(cells, rows: int, cols: int) -> dict[int, frozenset]:
 
 
 def frame_placements(cells) -> dict[int, frozenset]:
-    """COOP_SPEC CP2: the frame placements with at least one square on each board."""
+    """SPEC COOP CP2: the frame placements with at least one square on each board."""
     return {
         j: sq
         for j, sq in placements(cells, ROWS, 2 * COLS).items()
@@ -94,7 +94,7 @@ def split(frame_cells) -> tuple[frozenset, frozenset]:
 
 
 class Board:
-    """One principality's B side: what COOP_SPEC calls occupied, blocked and shared cells."""
+    """One principality's B side: what SPEC COOP calls occupied, blocked and shared cells."""
 
     def __init__(self, builders: int, buildings=(), landscapes=()):
         self.builders = builders
@@ -110,7 +110,7 @@ class Board:
 
 
 def coop_legal(frame_cells, left: Board, right: Board) -> bool:
-    """COOP_SPEC CP3: a cooperative placement on the frame (left board, right board): no overlap on
+    """SPEC COOP CP3: a cooperative placement on the frame (left board, right board): no overlap on
     either board, and each principality with fewer than 2 Builders touches none of its buildings
     (its own squares on its board, and the squares on the other board of buildings the two share)."""
     sq_l, sq_r = split(frame_cells)
@@ -125,7 +125,7 @@ def coop_legal(frame_cells, left: Board, right: Board) -> bool:
 
 
 def alone_legal(squares, board: Board, left_nb: Board | None, right_nb: Board | None) -> bool:
-    """SPEC P rules 1-4 on the own board plus COOP_SPEC CP4, the additional rule for building alone."""
+    """SPEC P rules 1-4 on the own board plus SPEC COOP CP4, the additional rule for building alone."""
     if squares & board.occupied:
         return False
     if board.builders < 2 and halo(squares, ROWS, COLS) & board.blocked:
@@ -149,7 +149,7 @@ def neighbours(num_players: int) -> dict[int, tuple[int | None, int | None]]:
 
 
 def spec_table(marker: str) -> dict[str, list[str]]:
-    """The rows of the markdown table that follows the line containing ``marker`` in COOP_SPEC."""
+    """The rows of the markdown table that follows the line containing ``marker`` in SPEC COOP."""
     lines = SPEC_TEXT[SPEC_TEXT.index(marker) :].splitlines()[1:]
     rows = {}
     for line in lines:
@@ -375,6 +375,6 @@ def test_price_ladder_and_proposal_bound():
     assert ladder[0] == 0 and all(a < b for a, b in zip(ladder, ladder[1:]))
     assert ladder[-1] > max(BUILD_COST)  # "can also be more than the cost of the Building"
     assert COOP["negotiation"]["proposals_per_action"] >= 2  # room to try the other neighbour
-    # the action count COOP_SPEC states for the packaged data
+    # the action count SPEC COOP states for the packaged data
     match = re.search(r"packaged data: (\d+) cooperative action ids", SPEC_TEXT)
     assert match and int(match.group(1)) == len(BUILDINGS) + 2 + len(ladder) + 2 + 8 * ROWS * 2 * COLS

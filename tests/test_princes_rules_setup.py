@@ -178,12 +178,13 @@ def test_each_player_starts_with_an_empty_principality_and_a_free_pawn():
 
 
 def test_the_standard_side_is_the_game_played():
-    """Rulebook (the co-operative side is issue 13; asked for, it is refused):
+    """Rulebook (the co-operative side is the option ``cooperative``, SPEC.md COOP):
 
     "Decide collectively if you want to play with the standard side (A) or the side with co-operative building rules (B) (explained on pages 16-17)."
     "For your first game we recommend playing with the standard side."
     """
-    assert "mode" not in Princes(3).options  # the standard side; the solo game is the option solo
-    with pytest.raises(ValueError, match="unknown option"):
-        florentine_envs.make("princes", num_players=3, cooperative=True)
+    standard = Princes(3)
+    assert standard.options["cooperative"] is False  # the standard side unless asked for
+    b_side = florentine_envs.make("princes", num_players=3, cooperative=True)
+    assert b_side.options["cooperative"] is True and b_side.T.palazzo != standard.T.palazzo  # the B side's Palazzo
 

@@ -61,8 +61,16 @@ class ActionRules:
         st.took_profession[g] = False
         st.took_freedom[g] = False
         st.phase[g] = PH_ACTION
+        if self.cooperative:
+            self._coop_turn_start(st, g)
 
     def _on_action(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
+        if self.cooperative:  # SPEC CM: the proposal budget; coop_build_b starts a proposal
+            proposed = self._coop_on_action(st, g, actions)
+            if proposed.any():
+                g, actions = g[~proposed], actions[~proposed]
+                if g.size == 0:
+                    return
         kinds = self._action_kinds[actions]  # which handler of ACTION each action goes to
         if kinds.size == 1 or (kinds == kinds[0]).all():
             self._action_handlers[kinds[0]](self, st, g, actions)

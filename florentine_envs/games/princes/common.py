@@ -202,7 +202,10 @@ class CommonRules:
             st.fame[gl, pl] += np.where(again, T.extra_landscape_points, 0).astype(np.int32)
             st.landscapes[gl, pl, lt] += 1
             st.supply_landscapes[gl, lt] -= 1
-        self._refresh_fits(st, g, p)
+        if self.cooperative:  # SPEC CP4 reads the neighbours' boards: their fits may change too
+            self._refresh_fits_around(st, g, p)
+        else:
+            self._refresh_fits(st, g, p)
         st.piece[g] = -1
         self._resume(st, g)
 
@@ -212,6 +215,8 @@ class CommonRules:
         ok = (squares & st.occupied[g, p][:, None]) == 0  # [n, placements]
         blocked = np.where(st.builders[g, p] >= 2, np.uint64(0), st.blocked[g, p])  # [n]
         ok[:, :buildings] &= (halo & blocked[:, None]) == 0
+        if self.cooperative:  # SPEC CP4: building alone at a border
+            self._restrict_alone_at_border(st, g, p, ok[:, :buildings])
         st.fits[g, p] = np.logical_or.reduceat(ok, starts, axis=1)
 
     @functools.cached_property
@@ -236,6 +241,9 @@ class CommonRules:
         building = (piece < NUM_BUILDINGS) & (st.builders[g, p] < 2)
         if building.any():
             ok[building] &= (halo[building] & st.blocked[g[building], p[building]][:, None]) == 0
+            if self.cooperative:  # SPEC CP4 (no condition with 2 or more Builders either)
+                gb, pb = g[building], p[building]
+                ok[building] &= self._alone_at_border_ok(st, gb, pb, self.CT.edge[piece[building]])
         return ok
 
     # --------------------------------------------------------- recruiting

@@ -64,6 +64,12 @@ PHASE_NAMES = [
     "RECRUIT_NOW", "CHAR_USE", "CHAR_AUCTION", "ACTION", "WORK_BONUS", "WORK_PAY", "GAME_OVER",
 ]  # fmt: skip
 
+# The cooperative building expansion's phases follow the base's (SPEC.md COOP, CM); GAME_OVER
+# stays 13. The solo game adds none.
+NUM_COOP_PHASES = 4
+PH_COOP_SIDE, PH_COOP_PLACE, PH_COOP_PRICE, PH_COOP_ANSWER = range(NUM_PHASES, NUM_PHASES + NUM_COOP_PHASES)
+COOP_PHASE_NAMES = ["COOP_SIDE", "COOP_PLACE", "COOP_PRICE", "COOP_ANSWER"]
+
 # Where a subroutine (PLACE, KEEP / ORDER, RECRUIT_NOW) returns when it is done (SPEC.md T).
 RESUME_AUCTION, RESUME_ACTION, RESUME_CHAR_USE = range(3)
 # Why CHAR_USE was entered (SPEC.md C).

@@ -150,6 +150,8 @@ class MaskRules:
                 mask[A_PROFESSOR_PRESTIGE] = st.deck_len.item(0, DECK_PRESTIGE) > 0
                 mask[A_PROFESSOR_BONUS] = st.deck_len.item(0, DECK_BONUS) > 0
         mask[A_END_TURN] = True
+        if self.cooperative:
+            self._mask_coop_action(st, self._one, seat)
 
     @functools.cached_property
     def _one(self) -> np.ndarray:
@@ -175,6 +177,7 @@ class MaskRules:
             PH_ACTION: cls._mask_action,
             PH_WORK_BONUS: cls._mask_work_bonus,
             PH_WORK_PAY: cls._mask_work_pay,
+            **(self._coop_mask_fillers if self.cooperative else {}),
         }
 
     def _mask_setup(self, st: PrincesState, g, p) -> None:
@@ -304,6 +307,8 @@ class MaskRules:
             m[g, A_CARDINAL] = self._owns_faceup(st, g, p, C_CARDINAL)
             self._mask_character_uses(st, g, p)
         m[g, A_END_TURN] = True
+        if self.cooperative:
+            self._mask_coop_action(st, g, p)
 
     def _mask_work_bonus(self, st: PrincesState, g, p) -> None:
         m = st.legal_action_mask
@@ -314,4 +319,4 @@ class MaskRules:
         T = self.T
         most = st.work_value[g].astype(np.int64) * T.florin_per_work_point // T.florin_per_fame_taken
         choices = np.arange(self.fame_choices)
-        st.legal_action_mask[g, self.a_fame :] = choices[None, :] <= most[:, None]
+        st.legal_action_mask[g, self.a_fame : self.a_fame + self.fame_choices] = choices[None, :] <= most[:, None]

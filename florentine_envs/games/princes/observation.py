@@ -17,6 +17,7 @@ from .constants import (
     NUM_BONUS,
     NUM_BUILDINGS,
     NUM_CHARACTERS,
+    NUM_COOP_PHASES,
     NUM_DRAWN,
     NUM_PHASES,
     NUM_PIECES,
@@ -52,7 +53,8 @@ class PrincesObservation:
     def _build_layout(self) -> None:
         P = self.seats
         sizes = [
-            ("phase", NUM_PHASES), ("round", self.T.num_rounds), ("minimum", 1), ("to_move", P),
+            ("phase", NUM_PHASES + (NUM_COOP_PHASES if self.cooperative else 0)), ("round", self.T.num_rounds),
+            ("minimum", 1), ("to_move", P),
             ("start_player", P), ("auction", 17 + 4 * P), ("supply", 22), ("bonus_out", NUM_BONUS),
             ("unseen_professions", NUM_PROFESSIONS), ("unseen_bonus", NUM_BONUS), ("unseen_prestige", NUM_PRESTIGE),
             ("turn", 3), ("work", NUM_PROFESSIONS + 2), ("drawn", 4 + NUM_DRAWN), ("placing", NUM_PIECES),
@@ -61,6 +63,8 @@ class PrincesObservation:
         ]  # fmt: skip
         if self.solo:
             sizes.append(("solo", SOLO_SIZE))
+        if self.cooperative:
+            sizes += self._coop_layout_sizes()
         self.obs_layout, self.obs_size = layout_from_sizes(sizes)
 
     def _money_fame_bounds(self) -> tuple[int, int]:
@@ -77,6 +81,8 @@ class PrincesObservation:
         fame += NUM_BUILDINGS * T.building_points + T.num_rounds * T.best_work_points
         fame += T.num_rounds * P + int(T.prestige_points.sum())
         money = T.start_money + works * W * T.florin_per_work_point + banker + fame * T.florin_per_fame_sold
+        if self.cooperative:  # SPEC CV: every building tile shared once, each price at most the top rung
+            money += NUM_BUILDINGS * T.buildings_per_type * int(self.CT.ladder[-1])
         return money, fame + money // T.banker_per_point
 
     def obs_field_bounds(self) -> dict:
@@ -119,6 +125,8 @@ class PrincesObservation:
             low[1, _FAME] = -fame_max
             bounds["solo"] = (0, self._solo_bounds())
         bounds["players"] = (low.reshape(-1), np.tile(block, P))
+        if self.cooperative:
+            bounds.update(self._coop_bounds())
         return bounds
 
     def observe(self, state: PrincesState, players, out: np.ndarray | None = None) -> np.ndarray:
@@ -133,6 +141,8 @@ class PrincesObservation:
         obs = self._observe_batch(state, players, out)
         if self.solo:
             self._solo_observe(state, obs)
+        if self.cooperative:
+            self._coop_observe(state, o, obs)
         return obs
 
     def _observe_one(self, st: PrincesState, o: int, row: np.ndarray) -> None:

@@ -24,6 +24,7 @@ from .constants import (
     NUM_CHARACTERS,
     NUM_PRESTIGE,
     NUM_PROFESSIONS,
+    COOP_PHASE_NAMES,
     PHASE_NAMES,
     PRINCESS_WORK,
 )
@@ -80,6 +81,8 @@ class PrincesPresentation:
             names[self.a_fame + n] = f"fame_{n}"
         if self.solo:  # SPEC SA: AUCTION_BID offers buy / decline at the rolled price
             names[1] = "buy"
+        if self.cooperative:
+            self._coop_action_names(names)
         return names
 
     def _piece_name(self, piece: int) -> str:
@@ -93,6 +96,9 @@ class PrincesPresentation:
         solo = self._solo_describe(st, game, action) if self.solo else None
         if solo is not None:
             return solo
+        coop = self._coop_describe(st, game, action) if self.cooperative else None
+        if coop is not None:
+            return coop
         if action >= self.a_fame:
             value = int(st.work_value[game])
             n = action - self.a_fame
@@ -105,7 +111,7 @@ class PrincesPresentation:
             prof = T.profession_names[action - A_PROFESSION]
             verb = {0: "return", 5: "keep", 6: "put under the deck"}.get(phase, "complete a work with")
             return f"{verb} the {prof}"
-        if action == 0 and PHASE_NAMES[phase] == "AUCTION_BID":
+        if action == 0 and (PHASE_NAMES + COOP_PHASE_NAMES)[phase] == "AUCTION_BID":
             return "pass (out of this auction)"
         if action == 1:
             return f"raise to {100 * (int(st.bid[game]) + T.raise_step)} Florin"
@@ -116,6 +122,8 @@ class PrincesPresentation:
         lines = [f"{who} {'(forced) ' if forced else ''}: {self.describe_action(before, game, action)}"]
         if self.solo:
             lines += self._solo_narrate(before, after, game)
+        if self.cooperative:
+            lines += self._coop_narrate(before, after, game, action)
         if after.terminated[game] and not before.terminated[game]:
             scores = ", ".join(f"player_{p} {int(s)}" for p, s in enumerate(after.scores[game]))
             lines.append(f"game over: {scores}")
@@ -134,6 +142,9 @@ class PrincesPresentation:
         T = self.T
         grid = [["." for _ in range(T.cols)] for _ in range(T.rows)]
         masks = [(int(T.palazzo), "P")] + [(int(m), _LETTERS[q]) for q, m in enumerate(self._cells_of(st, b, p))]
+        if self.cooperative:  # a shared building in lower case (SPEC CR)
+            pieces = enumerate(masks[1:])
+            masks = masks[:1] + [(m, self._shared_letter(st, b, p, q, letter)) for q, (m, letter) in pieces]
         for mask, letter in masks:
             for i in range(T.num_cells):
                 if mask >> i & 1:
@@ -152,7 +163,7 @@ class PrincesPresentation:
         rnd = int(st.round[b]) + 1
         head = (
             f"The Princes of Florence -- round {rnd}/{T.num_rounds} (minimum work {int(T.minimum[rnd - 1])}),"
-            f" phase {PHASE_NAMES[int(st.phase[b])]}, start player_{int(st.start[b])}"
+            f" phase {(PHASE_NAMES + COOP_PHASE_NAMES)[int(st.phase[b])]}, start player_{int(st.start[b])}"
         )
         lines = [head]
         if st.draw_deck[b] >= 0:
@@ -171,9 +182,14 @@ class PrincesPresentation:
                 f" works on table {int(st.table_prof[b, p].sum() + st.table_recruit[b, p])}"
                 + (f", characters {owned}" if owned else "")
             )
-            lines += ["", info] + ["  " + line for line in self.principality_lines(st, b, p)]
+            drawing = self.principality_lines(st, b, p)
+            if self.cooperative:  # the grids are drawn together below, as the shared board
+                drawing = drawing[T.rows :]
+            lines += ["", info] + ["  " + line for line in drawing]
         if self.solo:
             lines += self._solo_render_lines(st, b)
+        if self.cooperative:
+            lines += self._coop_render_lines(st, b)
         if st.terminated[b]:
             lines.append("game over: scores " + ", ".join(str(int(s)) for s in st.scores[b]))
         return "\n".join(lines)

@@ -17,6 +17,11 @@ The package, module by module:
 * ``masks.py`` -- the legal actions of each phase.
 * ``scoring.py`` -- Prestige cards, final scores, ranks and rewards.
 * ``observation.py``, ``presentation.py`` -- what a player sees; text for people.
+* ``solo*.py`` -- the solo game against Wolfgang (SPEC.md SOLO).
+* ``coop_tables.py``, ``coop.py``, ``coop_observation.py``, ``coop_presentation.py`` -- the
+  cooperative building expansion, option ``cooperative`` (SPEC.md COOP, COOP_NOTES.md C1-C16):
+  the B side and the frame placement table; proposals, answers and the rule for building
+  alone at a border; its observation fields; its text.
 * ``princes.py`` (this module) -- the state, options, set-up, step dispatch, invariants and
   hidden-information resampling.
 
@@ -82,6 +87,10 @@ from .constants import (
     STREAM_PROFESSIONS,
     STREAM_SETUP,
 )
+from .coop import CoopRules
+from .coop_observation import CoopObservation
+from .coop_presentation import CoopPresentation
+from .coop_tables import CoopTables, load_coop_data
 from .data import SoloTables, Tables, load_data
 from .geometry import popcount
 from .masks import MaskRules
@@ -91,6 +100,9 @@ from .scoring import ScoringRules
 from .solo import SOLO_NAME, SoloRules, check_solo_options
 from .solo_observation import SoloObservation
 from .solo_presentation import SoloPresentation
+
+#: princes_solo_v0: the solo game did not change with the base game's version 1 (the cooperative expansion)
+SOLO_VERSION = 0
 
 
 @dataclasses.dataclass
@@ -186,13 +198,33 @@ class PrincesState(State):
     builders_discarded: np.ndarray  # int8[B]
 
 
+@dataclasses.dataclass
+class PrincesCoopState(PrincesState):
+    """The state with ``cooperative=True`` (SPEC.md COOP, CM): the base fields, then these."""
+
+    shared_with: np.ndarray  # int8[B, P, 10]   the seat a building is shared with, -1
+    # uint64[B, P * 2]: per seat, its squares of the buildings it shares with its left / right
+    # neighbour (seat-major, flat like piece_cells for the core's JSON)
+    shared_cells: np.ndarray
+    prop_building: np.ndarray  # int8[B]     the proposal (all six -1 when there is none)
+    prop_builder: np.ndarray  # int8[B]
+    prop_partner: np.ndarray  # int8[B]
+    prop_side: np.ndarray  # int8[B]         0 left, 1 right (of the builder)
+    prop_place: np.ndarray  # int16[B]       frame placement
+    prop_price: np.ndarray  # int8[B]        rung of the price ladder
+    proposals_left: np.ndarray  # int8[B]    declined proposals allowed before the next action
+
+
 class Princes(
+    CoopPresentation,
     SoloPresentation,
     PrincesPresentation,
     PrincesObservation,
     SoloObservation,
+    CoopObservation,
     SoloRules,
     ScoringRules,
+    CoopRules,
     MaskRules,
     ActionRules,
     CharacterRules,
@@ -201,35 +233,43 @@ class Princes(
     Game,
 ):
     """The Princes of Florence. Options: ``characters`` (bool: the Muse and the Princess),
-    ``hard_freedoms`` (bool, 2 players: 4 Freedoms), ``solo`` (bool: you against Wolfgang, one
+    ``hard_freedoms`` (bool, 2 players: 4 Freedoms), ``cooperative`` (bool: the cooperative
+    building expansion), ``solo`` (bool: you against Wolfgang, one
     agent; with ``dummies`` 2 | 3 and ``difficulty`` "easy" | "standard" | "hard"), ``reward``
     ("win" | "score"), ``data`` (dict patch or path)."""
 
     name = "princes"
-    version = 0
+    version = 1  # 1: the cooperative building expansion (option cooperative)
     player_counts = (2, 3, 4, 5)
-    option_names = ("characters", "hard_freedoms", "solo", "dummies", "difficulty", "reward", "data")
+    option_names = ("characters", "hard_freedoms", "cooperative", "solo", "dummies", "difficulty", "reward", "data")
 
     def __init__(
         self,
         num_players: int | None = None,
         characters: bool = False,
         hard_freedoms: bool = False,
+        cooperative: bool = False,
         solo: bool = False,
         dummies: int = 2,
         difficulty: str = "standard",
         reward: str = "win",
         data=None,
     ):
-        for opt, value in (("characters", characters), ("hard_freedoms", hard_freedoms), ("solo", solo)):
+        flags = {"characters": characters, "hard_freedoms": hard_freedoms, "cooperative": cooperative, "solo": solo}
+        for opt, value in flags.items():
             if not isinstance(value, (bool, np.bool_)):
                 raise ValueError(f"princes: {opt} must be True or False, got {value!r}")
         if reward not in ("win", "score"):
             raise ValueError(f"princes: reward={reward!r} is not supported; allowed: 'win', 'score'")
         self.solo = bool(solo)
+        if self.solo and cooperative:
+            raise ValueError(
+                "princes: It is not possible to use the expansions when playing the solo game (cooperative=True); "
+                "allowed with solo=True: dummies, difficulty, reward, data"
+            )
         if self.solo:
             check_solo_options(num_players, characters, hard_freedoms, dummies, difficulty)
-            self.name, self.player_counts = SOLO_NAME, (1,)
+            self.name, self.version, self.player_counts = SOLO_NAME, SOLO_VERSION, (1,)
             num_players = 1 if num_players is None else num_players
             options = {"dummies": int(dummies), "difficulty": difficulty, "reward": reward}
         else:
@@ -241,18 +281,24 @@ class Princes(
             num_players = 4 if num_players is None else num_players
             if hard_freedoms and num_players != 2:
                 raise ValueError(f"princes: hard_freedoms=True is a 2-player rule, not for num_players={num_players!r}")
-            options = {"characters": bool(characters), "hard_freedoms": bool(hard_freedoms), "reward": reward}
+            options = {"characters": bool(characters), "hard_freedoms": bool(hard_freedoms)}
+            options.update(cooperative=bool(cooperative), reward=reward)
         if data is not None:
             options["data"] = str(data) if isinstance(data, Path) else data
         super().__init__(num_players, **options)
         self.characters = bool(characters)
         self.hard_freedoms = bool(hard_freedoms)
+        self.cooperative = bool(cooperative)
         #: seats at the table: the players, or in the solo game you, Wolfgang and the dummies
         self.seats = 2 + int(dummies) if self.solo else self.num_players
         self.data = load_data(data)
         try:
             self.T = Tables(self.data, self.seats)
             self.ST = SoloTables(self.data, self.seats, difficulty) if self.solo else None
+            self.CT = None
+            if self.cooperative:  # SPEC CB: the B side's Palazzo replaces the A side's
+                self.CT = CoopTables(load_coop_data(self.data), self.data["buildings"]["shapes"], self.T, self.seats)
+                self.T.palazzo, self.T.free_cells = self.CT.palazzo, self.CT.free_cells
         except (KeyError, TypeError, IndexError) as err:
             raise ValueError(f"princes: component data is malformed ({type(err).__name__}: {err})") from None
         if (self.T.num_bonus, self.T.num_prestige) != (NUM_BONUS, NUM_PRESTIGE):
@@ -261,6 +307,8 @@ class Princes(
         self.a_fame = A_PLACE + 8 * self.T.num_cells
         self.fame_choices = self.T.max_work_value() * self.T.florin_per_work_point // self.T.florin_per_fame_taken + 1
         self.num_actions = self.a_fame + self.fame_choices
+        if self.cooperative:
+            self._coop_ids()
         self.action_names = self._build_action_names()
         self._build_layout()
         # balance hooks (core.game's contract): the objects of the principality, by kind
@@ -296,7 +344,7 @@ class Princes(
         def full(shape, value, dtype):
             return np.full(shape, value, dtype)
 
-        return PrincesState(
+        st = PrincesState(
             seed=seeds.copy(), current_player=z(B, np.int8), phase=z(B, np.int8),
             legal_action_mask=z((B, A), bool), rewards=z((B, N), np.float32), terminated=z(B, bool),
             scores=z((B, N), np.int32), step_count=z(B, np.int32), truncated=z(B, bool),
@@ -332,6 +380,14 @@ class Princes(
             auctions_done=z(B, np.int8), you_bought=full(B, -1, np.int8), wolf_bought=full(B, -1, np.int8),
             forced=z(B, bool), die_count=z(B, np.int16), tie_count=z(B, np.int16), recruit_discarded=z(B, np.int8),
             builders_discarded=z(B, np.int8),
+        )  # fmt: skip
+        if not self.cooperative:
+            return st
+        return PrincesCoopState(
+            **st.arrays(), shared_with=full((B, P, NUM_BUILDINGS), -1, np.int8), shared_cells=z((B, 2 * P), np.uint64),
+            prop_building=full(B, -1, np.int8), prop_builder=full(B, -1, np.int8), prop_partner=full(B, -1, np.int8),
+            prop_side=full(B, -1, np.int8), prop_place=full(B, -1, np.int16), prop_price=full(B, -1, np.int8),
+            proposals_left=full(B, self.CT.proposals, np.int8),
         )  # fmt: skip
 
     def _init(self, seeds: np.ndarray) -> PrincesState:
@@ -375,6 +431,8 @@ class Princes(
         st.supply_recruiting[:] = T.recruiting
         self._refresh_fits(st, np.zeros(1, np.int64), np.zeros(1, np.int64))
         st.fits[:] = st.fits[0, 0]
+        if self.cooperative:  # CP4 depends on the seat's neighbours
+            self._refresh_all_fits(st, np.arange(B))
         shuffled = ((DECK_PRESTIGE, STREAM_PRESTIGE, NUM_PRESTIGE), (DECK_BONUS, STREAM_BONUS, NUM_BONUS))
         for deck, stream, size in shuffled:
             keys = rng.shuffle_keys(seeds, stream, np.zeros(B, np.int64), size)
@@ -453,6 +511,7 @@ class Princes(
                 PH_WORK_PAY: cls._on_work_pay,
             }
         return {
+            **(self._coop_handlers if self.cooperative else {}),
             PH_SETUP_DISCARD: cls._on_setup_discard,
             PH_AUCTION_CHOOSE: cls._on_auction_choose,
             PH_AUCTION_BID: cls._on_auction_bid,
@@ -496,6 +555,8 @@ class Princes(
         bad(((st.under_by >= 0) & ~in_deck).any((1, 2)), "a card marked as put under is not in its deck")
         bad(((st.under_by < -1) | (st.under_by >= P)).any((1, 2)), "put under by a seat out of range")
         built = st.built[:, :grid].sum(1) + (st.wolf_buildings if solo else 0)
+        if self.cooperative:  # a shared building is one tile built by two seats (SPEC CF)
+            built = built - self._coop_shared_tiles(st)
         bad((st.supply_buildings + built != T.buildings_per_type).any(1), "buildings not conserved")
         bad((st.supply_landscapes + st.landscapes.sum(1) != T.landscapes_per_type).any(1), "landscapes not conserved")
         bad(st.supply_jesters + st.jesters.sum(1) != T.jesters, "Jesters not conserved")
@@ -516,7 +577,10 @@ class Princes(
             bad(wrong | (freedoms.sum(1) != 3 * base + extra), "Freedoms not conserved")
         # pieces on the grid: covered cells = Palazzo + the pieces' areas, buildings inside
         area = np.zeros((st.batch_size, P), np.int64)
-        area[:, :grid] = st.built[:, :grid].astype(np.int64) @ T.piece_area[:NUM_BUILDINGS]
+        alone = st.built[:, :grid] & (st.shared_with < 0) if self.cooperative else st.built[:, :grid]
+        area[:, :grid] = alone.astype(np.int64) @ T.piece_area[:NUM_BUILDINGS]
+        if self.cooperative:
+            area += self._coop_shared_area(st)
         area[:, :grid] += st.landscapes[:, :grid].astype(np.int64) @ T.piece_area[NUM_BUILDINGS:]
         palazzo = int(popcount(np.array([T.palazzo]))[0])
         bad((popcount(st.occupied) != palazzo + area).any(1), "covered cells differ from the pieces placed")
@@ -540,6 +604,8 @@ class Princes(
         bad((st.current_player < 0) | (st.current_player >= self.num_players), "current player out of range")
         if solo:
             problems += self._solo_invariant_problems(st)
+        if self.cooperative:
+            problems += self._coop_invariant_problems(st)
         live = np.flatnonzero(~st.terminated)
         if live.size:
             check = st.copy()
@@ -637,6 +703,7 @@ class PrincesSolo(Princes):
     table (SPEC.md section SOLO). The same engine as ``Princes(solo=True)``."""
 
     name = SOLO_NAME
+    version = SOLO_VERSION
     player_counts = (1,)
     option_names = ("dummies", "difficulty", "reward", "data")
 
