@@ -1,8 +1,11 @@
 """Rulebook scenario tests for The Princes of Florence, part 9: the COOPERATIVE BUILDING EXPANSION
-(option ``cooperative=True``, issue 13). Every sentence of the section is quoted by a test below
-that plays it through the engine on a position built for it, or is exempt in the coverage module.
+(option ``cooperative=True``, issue 13): the set-up, the phases, the proposal, what a shared
+building counts for, rule 5 and the characters; part 10 (``test_princes_rules_coop_building.py``)
+has the Cooperative Building Rules, the Workshop example and building alone. Every sentence of the
+section is quoted by a test of the two that plays it through the engine on a position built for
+it, or is exempt in the coverage module.
 
-The encoding is COOP_SPEC.md (section COOP of SPEC.md): ``coop_build_{building}``, then
+The encoding is SPEC.md's section COOP: ``coop_build_{building}``, then
 ``coop_left`` / ``coop_right`` (the partner), ``coop_place_k{k}_r{r}c{c}`` (a placement on the
 border's frame: the left board's columns 0-6, then the right board's as 7-13), ``coop_price_{florin}``
 and the partner's ``coop_accept`` / ``coop_decline``. The readings are COOP_NOTES.md (C1-C16).
@@ -50,6 +53,10 @@ from florentine_envs.games.princes.constants import (
     PH_AUCTION_CHOOSE,
     PH_CHAR_AUCTION,
     PH_CHAR_USE,
+    PH_COOP_ANSWER,
+    PH_COOP_PLACE,
+    PH_COOP_PRICE,
+    PH_COOP_SIDE,
     PH_KEEP,
     PH_LANDSCAPE_PICK,
     PH_ORDER,
@@ -59,8 +66,8 @@ from florentine_envs.games.princes.constants import (
 from florentine_envs.games.princes.data import FEATURE
 
 G0 = np.array([0])
-# COOP_SPEC CM: the four phases of a proposal follow the base game's 14
-COOP_SIDE, COOP_PLACE, COOP_PRICE, COOP_ANSWER = 14, 15, 16, 17
+# SPEC.md COOP, CM: the four phases of a proposal, after the base game's 14
+COOP_SIDE, COOP_PLACE, COOP_PRICE, COOP_ANSWER = PH_COOP_SIDE, PH_COOP_PLACE, PH_COOP_PRICE, PH_COOP_ANSWER
 LADDER = COOP["negotiation"]["price_ladder"]  # the prices a builder may ask, in 100 Florin
 K = COOP["negotiation"]["proposals_per_action"]  # declined proposals allowed per action
 BUILD_COST = {0: 7, 1: 3, 2: 3, 3: 0}  # "700, 300, or 0 Florin if you have 0, 1-2, or 3 Builders"
@@ -85,7 +92,7 @@ def mask(cells) -> np.uint64:
 
 
 def refresh_fits(game, st) -> None:
-    """Every seat's ``fits``: with borders they read the neighbours' boards (COOP_SPEC CP4)."""
+    """Every seat's ``fits``: with borders they read the neighbours' boards (SPEC.md COOP, CP4)."""
     seats = np.arange(game.seats)
     game._refresh_fits(st, np.zeros(seats.size, np.int64), seats)
 
@@ -127,7 +134,7 @@ def coop_build_name(game, building: str) -> str:
 
 
 def place_name(j: int) -> str:
-    """COOP_SPEC CA: frame placement j = k * (2 * cells) + (2 * cols) * r + c."""
+    """SPEC.md COOP, CA: frame placement j = k * (2 * cells) + (2 * cols) * r + c."""
     k, rest = divmod(j, 2 * ROWS * COLS)
     r, c = divmod(rest, 2 * COLS)
     return f"coop_place_k{k}_r{r}c{c}"
