@@ -13,6 +13,10 @@ order, not taken from the engine.
 * ``rules.py`` -- :class:`PrincesReference`: set-up, auction phase, objects, character auction,
   action phase, round end, game end, legal actions, forced moves;
 * ``observation.py`` -- the observation vector (SPEC V) and the invariants;
+* ``coop.py`` -- :class:`PrincesCoopReference`: the cooperative building expansion (RB
+  COOPERATIVE BUILDING EXPANSION, SPEC COOP): B sides, building alone at a border, the
+  negotiation and shared buildings; ``coop_tables.py`` its data and frame placement table,
+  ``coop_observation.py`` its observation (SPEC CV) and invariants;
 * ``solo.py`` -- :class:`PrincesSoloReference`: the solo game against Wolfgang (RB SOLO RULES,
   SPEC SOLO), reusing the base rules for your own decisions;
 * ``solo_observation.py`` -- the solo observation (SPEC SV) and the solo invariants.
@@ -43,7 +47,8 @@ Notes 4-6 are now written into SPEC.md (2026-11-23, "Changes after SPEC_READY").
    Banker holds no money (RB: its 600 Florin is an "addition" to the set-up of the expansion).
 """
 
+from .coop import PrincesCoopReference
 from .rules import OPTION_NAMES, PrincesReference
 from .solo import PrincesSoloReference
 
-__all__ = ["OPTION_NAMES", "PrincesReference", "PrincesSoloReference"]
+__all__ = ["OPTION_NAMES", "PrincesCoopReference", "PrincesReference", "PrincesSoloReference"]

@@ -29,11 +29,11 @@ CELLS = 49  # SPEC V player block: "empty cells 49", "blocked cells 49"
 PLAYER_BLOCK = 180
 
 
-def obs_fields(num_players: int) -> list[tuple[str, int]]:
-    """(field, size) in SPEC V's order."""
+def obs_fields(num_players: int, num_phases: int = NUM_PHASES) -> list[tuple[str, int]]:
+    """(field, size) in SPEC V's order (``num_phases``: SPEC CV's phase one-hot is wider)."""
     P = num_players
     return [
-        ("phase", NUM_PHASES),
+        ("phase", num_phases),
         ("round", ROUNDS),
         ("minimum", 1),
         ("to_move", P),
@@ -56,16 +56,16 @@ def obs_fields(num_players: int) -> list[tuple[str, int]]:
     ]
 
 
-def obs_offsets(num_players: int) -> dict[str, slice]:
+def obs_offsets(num_players: int, num_phases: int = NUM_PHASES) -> dict[str, slice]:
     offsets, start = {}, 0
-    for name, size in obs_fields(num_players):
+    for name, size in obs_fields(num_players, num_phases):
         offsets[name] = slice(start, start + size)
         start += size
     return offsets
 
 
-def obs_size(num_players: int) -> int:
-    return sum(size for _, size in obs_fields(num_players))
+def obs_size(num_players: int, num_phases: int = NUM_PHASES) -> int:
+    return sum(size for _, size in obs_fields(num_players, num_phases))
 
 
 def observe(ref, o: int) -> np.ndarray:
@@ -92,7 +92,7 @@ def observe(ref, o: int) -> np.ndarray:
     def per_rel_seat(values) -> list[float]:
         return [float(values[(o + j) % P]) for j in range(P)]
 
-    out += one_hot(ref.phase, NUM_PHASES)
+    out += one_hot(ref.phase, ref.num_phases)
     out += one_hot(ref.round, ROUNDS)
     out.append(T.minimum[ref.round])
     out += rel_one_hot(-1 if ref.terminated else ref.current_player)
@@ -157,7 +157,7 @@ def observe(ref, o: int) -> np.ndarray:
     out += [float(i in ref.bonus_hand[o]) for i in range(NUM_BONUS)]
     out += [float(i in ref.prestige_hand[o]) for i in range(NUM_PRESTIGE)]
     obs = np.array(out, dtype=np.float32)
-    assert obs.size == obs_size(P)
+    assert obs.size == obs_size(P, ref.num_phases)
     return obs
 
 
@@ -219,7 +219,7 @@ def check_invariants(ref) -> None:
     need(ref.supply_recruiting + sum(ref.hand_recruit) + sum(ref.table_recruit) == T.recruiting, "Recruiting cards")
     # Pieces.
     for b in range(NUM_BUILDINGS):
-        need(ref.supply_buildings[b] + sum(ref.built[q][b] for q in range(P)) == T.buildings_per_type, "buildings")
+        need(ref.supply_buildings[b] + ref._tiles_taken(b) == T.buildings_per_type, "buildings")
     for l in range(3):  # noqa: E741
         need(ref.supply_landscapes[l] + sum(ref.landscapes[q][l] for q in range(P)) == T.landscapes_per_type, "landscapes")
     need(ref.supply_jesters + sum(ref.jesters) == T.jesters, "Jesters are not conserved")
@@ -229,7 +229,7 @@ def check_invariants(ref) -> None:
         owned = sum(ref.freedoms[q][f] for q in range(P))
         need(ref.supply_freedoms[f] + owned == ref.freedoms_in_game[f], "Freedoms are not conserved")
     for q in range(P):
-        size = sum(len(T.shapes[b]) for b in range(NUM_BUILDINGS) if ref.built[q][b])
+        size = ref._building_area(q)
         need(bin(ref.blocked[q]).count("1") == bin(T.palazzo).count("1") + size, f"seat {q}: blocked cells")
         size += sum(n * len(T.shapes[NUM_BUILDINGS + l]) for l, n in enumerate(ref.landscapes[q]))  # noqa: E741
         need(bin(ref.occupied[q]).count("1") == bin(T.palazzo).count("1") + size, f"seat {q}: pieces overlap")

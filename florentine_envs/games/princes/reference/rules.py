@@ -51,6 +51,7 @@ from .tables import (
     NUM_BONUS,
     NUM_BUILDINGS,
     NUM_CHARACTERS,
+    NUM_PHASES,
     NUM_PRESTIGE,
     NUM_PROFESSIONS,
     OPEN,
@@ -110,6 +111,7 @@ class PrincesReference:
     """
 
     truncated = False  # the game always ends after round 7 (no turn limit)
+    num_phases = NUM_PHASES  # the observation's phase one-hot (cooperative building adds 4)
 
     def __init__(self, num_players: int, seed: int, **options):
         unknown = sorted(set(options) - set(OPTION_NAMES))
@@ -350,17 +352,21 @@ class PrincesReference:
         return self.money[p] + self.fame[p] * self.T.per_fame_sold
 
     def _pay(self, p: int, amount: int) -> None:
-        """Pay the Bank; a shortfall is covered by selling exactly enough fame (RB Earning Money:
-        "For each space your Fame disk is moved backward, take 100 Florin", D9)."""
+        """Pay the Bank; a shortfall is covered by selling exactly enough fame (D9)."""
+        self._sell_fame_for(p, amount)
+        self.money[p] -= amount
+        self.bank_in += amount
+
+    def _sell_fame_for(self, p: int, amount: int) -> None:
+        """Before p pays ``amount``, sell exactly the fame that covers the shortfall (RB Earning
+        Money: "For each space your Fame disk is moved backward, take 100 Florin", D9)."""
         short = amount - self.money[p]
         if short > 0:
             spaces = -(-short // self.T.per_fame_sold)
             self.fame[p] -= spaces
             self.money[p] += spaces * self.T.per_fame_sold
             self.bank_out += spaces * self.T.per_fame_sold
-        self.money[p] -= amount
-        self.bank_in += amount
-        assert self.money[p] >= 0 and self.fame[p] >= 0, "a payment above the purse was allowed"
+        assert self.money[p] >= amount and self.fame[p] >= 0, "a payment above the purse was allowed"
 
     # ================================================================== placement (RB rules 1-6)
 
@@ -1154,3 +1160,11 @@ class PrincesReference:
     @property
     def obs_size(self) -> int:
         return obs_size(self.num_players)
+
+    def _tiles_taken(self, b: int) -> int:
+        """Building tiles of type b out of the supply (check_invariants): one per built building."""
+        return sum(self.built[q][b] for q in range(self.num_players))
+
+    def _building_area(self, q: int) -> int:
+        """Squares of seat q's board covered by buildings (check_invariants; the Palazzo apart)."""
+        return sum(len(self.T.shapes[b]) for b in range(NUM_BUILDINGS) if self.built[q][b])
