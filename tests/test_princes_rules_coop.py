@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 from princes_rules_text import quote_meta_test
 from princes_scenarios import (
+    Twin,
     act,
     clear_hand,
     furnish,
@@ -27,6 +28,7 @@ from princes_scenarios import (
     legal_names,
     new_game,
     place_first,
+    seed_with_start,
     set_money,
     start_turn,
     work_value,
@@ -64,6 +66,8 @@ from florentine_envs.games.princes.constants import (
     PH_RECRUIT_NOW,
 )
 from florentine_envs.games.princes.data import FEATURE
+from florentine_envs.games.princes.reference import PrincesCoopReference
+from florentine_envs.games.princes.reference.tables import SETUP_DISCARD as REF_SETUP_DISCARD
 
 G0 = np.array([0])
 # SPEC.md COOP, CM: the four phases of a proposal, after the base game's 14
@@ -494,3 +498,62 @@ def test_with_or_without_the_character_cards():
         Princes(num_players=1, solo=True, cooperative=True)
     with pytest.raises(ValueError, match="cooperative"):
         Princes(num_players=3, cooperative="yes")
+
+
+# ----------------------------------------------------------------- through the reference
+
+
+class CoopTwin(Twin):
+    """:class:`princes_scenarios.Twin` with ``cooperative=True``: the engine and the scalar
+    reference (``PrincesCoopReference``) stepped together, compared after every action from the
+    first action phase on. Before the first turn the two may show different ``proposals_left``
+    (the reference's open question 1, which SPEC.md's change log of 07:47 answers with K; no rule
+    depends on it): the auction itself is compared with the base game's in
+    :func:`test_the_auction_phase_is_played_as_normal`."""
+
+    def __init__(self, num_players: int, **options):
+        self.game, self.st = coop_game(num_players, **options)
+        self.ref = PrincesCoopReference(num_players, seed_with_start(num_players, 0), **options)
+        while self.ref.phase == REF_SETUP_DISCARD:
+            self.ref.step(int(np.flatnonzero(self.ref.legal_action_mask())[0]))
+        self.steps = 0
+        self.turn_started = False
+
+    def check(self) -> None:
+        self.turn_started |= int(self.st.phase[0]) == PH_ACTION
+        if self.turn_started:
+            super().check()
+
+
+@pytest.mark.parametrize("characters", [False, True])
+def test_a_declined_and_an_accepted_proposal_through_the_reference(characters):
+    """Rulebook (the engine and the reference agree at every step):
+
+    "If you do not come to an agreement, either try to negotiate the building of another cooperative Building, Build a Building alone, or choose a different action."
+    "If you come to an agreement with one of your neighbors, you may build the Building following the Cooperative Building Rules."
+    "The cooperating player pays you the agreed amount of Florin."
+    "Each cooperating player earns 3 for Building a Building."
+    """
+    twin = CoopTwin(3, characters=characters)
+    st = twin.st
+    while int(st.phase[0]) != PH_ACTION:  # nobody buys anything
+        twin.act("withdraw" if int(st.phase[0]) == PH_AUCTION_CHOOSE else "pass")
+    builder = int(st.current_player[0])
+    twin.act(coop_build_name(twin.game, "Tower"))
+    twin.act("coop_right")
+    twin.act(place_name(first_legal_place("Tower", Board(0), Board(0))))
+    twin.act(price_name(10))
+    twin.act("coop_decline")
+    money, fame = st.money[0].copy(), st.fame[0].copy()
+    twin.act(coop_build_name(twin.game, "Chapel"))  # another building, to the other neighbour
+    twin.act("coop_left")
+    twin.act(place_name(first_legal_place("Chapel", Board(0), Board(0))))
+    twin.act(price_name(4))
+    partner = int(st.current_player[0])
+    assert partner == (builder - 1) % 3
+    twin.act("coop_accept")
+    assert int(st.money[0, partner]) == money[partner] - 4 and int(st.money[0, builder]) == money[builder] + 4 - 7
+    assert int(st.fame[0, partner]) == fame[partner] + 3 and int(st.fame[0, builder]) == fame[builder] + 3
+    twin.act("build_Tower")  # and one alone: 0 Builders, away from both borders
+    twin.place_first()
+    assert twin.turn_started and twin.steps > 10 and st.built[0, builder, 8]
