@@ -489,6 +489,13 @@ def test_two_player_coop_board_has_one_neighbour():
     assert not board[:, 2:].any()
 
 
+def test_proposal_budget_is_full_from_the_start():
+    """SPEC (change of 07:47 UTC): "proposals_left = K also at init"; it shows in every view."""
+    ref = PrincesCoopReference(3, 0)
+    assert ref.phase == SETUP_DISCARD and ref.proposals_left == ref.C.K
+    assert all(ref.observe(o)[-22 * 3 - 1] == ref.C.K for o in range(3))
+
+
 def test_phase_one_hot_has_eighteen_phases_and_illegal_actions_raise():
     ref = at_action_phase(4)
     C = ref.C

@@ -12,21 +12,15 @@ Money is in units of 100 Florin. Borders (SPEC CB): seat x's right column (c = c
 the left column (c = 0) of its right neighbour y, cell for cell; a border's *frame* is the two
 boards side by side, x's cell (r, c) at frame (r, c) and y's at frame (r, cols + c).
 
-Questions for the lead (where the SPEC is silent or admits two readings; the reading taken here is
-stated; the differential test shows whether the engine reads them the same way):
+Questions that were put to the lead (the SPEC was silent or admitted two readings); the SPEC's
+change of 07:47 UTC ("Changes after SPEC_READY") now says each as read here:
 
-1. SPEC CM: ``proposals_left`` is set to K at every turn start and whenever an action is used,
-   but its value before the first turn (at ``init``, seen in the observation's ``proposal``
-   field during the set-up and the first auction phase) is not given. Read: 0, like
-   ``actions_left`` before the first turn; it is not reset at ``end_turn`` (the SPEC names no
-   reset), so between turns it shows the last turn's value.
-2. SPEC CV ``proposal``: "the frame's cells 2·cells (... frame order of CP2; left board first)".
-   Read: the left board's ``cells`` bits in its own numbering (bit 7 r + c), then the right
-   board's, as CP2's (left board, right board) pairs -- not the frame's row-major order.
-3. SPEC CV ``coop_board``: "shared with the left neighbour 10 (``shared_with[x, b] ==
-   nb(x, left)``)": taken literally, a seat without a left neighbour (2 players: seat 0's left,
-   seat 1's right) would show 1 for every building it shares with nobody (-1 == -1). Read as
-   meant: 1 only when that neighbour exists and shares b with x.
+1. ``proposals_left`` before the first turn: K at ``init``; ``end_turn`` leaves it as it is.
+2. CV ``proposal``'s frame cells, "left board first": the left board's ``cells`` bits in SPEC P
+   order, then the right board's (not the frame's row-major order).
+3. CV ``coop_board``'s "shared with the left / right neighbour" flags: 0 where that neighbour does
+   not exist (taken literally, ``shared_with[x, b] == nb(x, left)`` would be -1 == -1 for a
+   2-player seat's outer edge).
 No rule of the expansion was found where the SPEC contradicts the rulebook.
 """
 
@@ -111,7 +105,7 @@ class PrincesCoopReference(PrincesReference):
             self.nb[y][LEFT] = x
         self.prop_building = self.prop_builder = self.prop_partner = -1
         self.prop_side = self.prop_place = self.prop_price = -1
-        self.proposals_left = 0  # question 1
+        self.proposals_left = C.K  # question 1: K already at init
         self.shared_with = [[-1] * NUM_BUILDINGS for _ in range(P)]  # the partner seat, or -1
         self.shared_cells = [[0, 0] for _ in range(P)]  # squares on p's board shared with nb(p, s)
         self.coop_squares = [[0] * NUM_BUILDINGS for _ in range(P)]  # squares of shared b on p's board
