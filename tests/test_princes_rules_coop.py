@@ -505,11 +505,7 @@ def test_with_or_without_the_character_cards():
 
 class CoopTwin(Twin):
     """:class:`princes_scenarios.Twin` with ``cooperative=True``: the engine and the scalar
-    reference (``PrincesCoopReference``) stepped together, compared after every action from the
-    first action phase on. Before the first turn the two may show different ``proposals_left``
-    (the reference's open question 1, which SPEC.md's change log of 07:47 answers with K; no rule
-    depends on it): the auction itself is compared with the base game's in
-    :func:`test_the_auction_phase_is_played_as_normal`."""
+    reference (``PrincesCoopReference``) stepped together, compared after every action."""
 
     def __init__(self, num_players: int, **options):
         self.game, self.st = coop_game(num_players, **options)
@@ -517,17 +513,12 @@ class CoopTwin(Twin):
         while self.ref.phase == REF_SETUP_DISCARD:
             self.ref.step(int(np.flatnonzero(self.ref.legal_action_mask())[0]))
         self.steps = 0
-        self.turn_started = False
-
-    def check(self) -> None:
-        self.turn_started |= int(self.st.phase[0]) == PH_ACTION
-        if self.turn_started:
-            super().check()
+        self.check()
 
 
 @pytest.mark.parametrize("characters", [False, True])
 def test_a_declined_and_an_accepted_proposal_through_the_reference(characters):
-    """Rulebook (the engine and the reference agree at every step):
+    """Rulebook (the engine and the reference agree at every step, the auction included):
 
     "If you do not come to an agreement, either try to negotiate the building of another cooperative Building, Build a Building alone, or choose a different action."
     "If you come to an agreement with one of your neighbors, you may build the Building following the Cooperative Building Rules."
@@ -556,4 +547,4 @@ def test_a_declined_and_an_accepted_proposal_through_the_reference(characters):
     assert int(st.fame[0, partner]) == fame[partner] + 3 and int(st.fame[0, builder]) == fame[builder] + 3
     twin.act("build_Tower")  # and one alone: 0 Builders, away from both borders
     twin.place_first()
-    assert twin.turn_started and twin.steps > 10 and st.built[0, builder, 8]
+    assert twin.steps > 10 and st.built[0, builder, 8]
