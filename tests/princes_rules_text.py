@@ -7,9 +7,8 @@ The rulebook (``shared/rules/princes_of_florence.txt``) is markdown: emphasis ma
 markers and headings are layout, not text, so :func:`plain` drops them before
 ``rulebook_quotes.normalise``. A quote is held to the plain text. Straight double quotes inside
 a sentence (a card's text, a page reference) become single quotes in the plain text, so a test
-docstring quotes such a sentence with single quotes inside its double ones. The cooperative
-building expansion (issue 13, not implemented yet) is exempt as a whole; the solo game against
-Wolfgang is quoted like the base game.
+docstring quotes such a sentence with single quotes inside its double ones. The solo game
+against Wolfgang and the cooperative building expansion are quoted like the base game.
 """
 
 from __future__ import annotations
@@ -20,13 +19,6 @@ from rulebook_quotes import RULES_DIR, needs, normalise
 from rulebook_quotes import quote_meta_test as _quote_meta_test
 
 RULEBOOK = RULES_DIR / "princes_of_florence.txt"
-
-# Sections of issue 13 not yet implemented: (first heading, the heading after the section). The
-# solo game is implemented and quoted by ``test_princes_rules_solo.py``; the cooperative building
-# expansion is designed (COOP_SPEC.md) but not built.
-LATER_SECTIONS = (
-    ("## COOPERATIVE BUILDING EXPANSION", "# Overview of the 20 different Bonus cards"),
-)
 
 
 def plain(text: str) -> str:
@@ -65,19 +57,9 @@ def rule_sentences() -> list[str]:
     return [s for unit in _units(body) for s in _split(unit)]
 
 
-def later_sentences() -> set[str]:
-    """The sentences of the sections not implemented yet (the cooperative building expansion)."""
-    text = rulebook_text()
-    out = set()
-    for first, after in LATER_SECTIONS:
-        start = text.index(first)
-        out.update(s for unit in _units(text[start : text.index(after, start)]) for s in _split(unit))
-    return out
-
-
 def quote_meta_test(module_name: str):
     """The meta-test holding the quotes of ``module_name``'s tests to the rulebook (made plain)."""
     return _quote_meta_test(module_name, RULEBOOK, plain)
 
 
-__all__ = ["RULEBOOK", "needs", "plain", "rule_sentences", "later_sentences", "quote_meta_test"]
+__all__ = ["RULEBOOK", "needs", "plain", "rule_sentences", "quote_meta_test"]
