@@ -137,11 +137,11 @@ class PrincesObservation:
             self._observe_one(state, int(o.item(0)), obs[0])
             if self.solo:  # the base fields as above (observer 0, your seat), then the solo field
                 self._solo_observe_one(state, obs[0])
-            return obs
-        obs = self._observe_batch(state, players, out)
-        if self.solo:
-            self._solo_observe(state, obs)
-        if self.cooperative:
+        else:
+            obs = self._observe_batch(state, players, out)
+            if self.solo:
+                self._solo_observe(state, obs)
+        if self.cooperative:  # takes its own one-game path for a batch of one
             self._coop_observe(state, o, obs)
         return obs
 
