@@ -6,31 +6,40 @@ Everything is priced in money units (100 Florin), a prestige point at ``FAME`` u
 
 **What a building is worth to seat x** (``U``): its 3 points, plus the +4 it adds to each work of
 a Profession of x's hand that wants it (4 units: a work pays 100 Florin per point), at most as
-many works as x still has (``WORKS_PER_ROUND`` a round; none after x's last turn), less
-``SPACE`` a square it covers on x's own board. Bonus and Prestige cards are left out: the
-partner's are hidden, and a building's share of them is small next to its points and works.
+many works as x still has (``WORKS_PER_ROUND`` a round; none after x's last turn), plus what it
+adds to x's Bonus cards (buildings, sizes), less ``SPACE`` a square it covers on x's own board.
+Prestige cards are left out (scored at the end against everyone; a building's share is small).
 
-**What a deal is worth, for both.** Both play for their margin (score minus the mean of the
-others' scores), so what a deal gives the other side counts against them with weight
-``1 / (P - 1)``: a careful player in a 2-player game gives nothing away, with 5 players a quarter
-of it. The partner accepts price v when ``min(U, cap) - v - G / (P - 1) >= 0`` and he can pay v
-in money (he never sells fame for it): ``cap`` = his own cost plus an action (``ACTION``) when he
-could build it alone, since then the deal only saves him those; ``G`` = what the builder gains,
-as anyone can see it: the price, and the building's points less his cost when he could not
-build it alone.
+**What a deal is worth, for both.** What a deal gives the other side counts against a player's
+own gain with weight ``RIVAL`` (he is a rival for the win): 0.25 with 3-5 players, 0 with 2.
+The partner accepts price v when ``min(U, cap) - v - RIVAL * G >= 0`` and he can pay v in money
+(he never sells fame for it): ``cap`` = his own cost plus an action (``ACTION``) when he could
+build it alone, since then the deal only saves him those; ``G`` = what the builder gains, as
+anyone can see it: the price, and the building's points less his cost when he could not build
+it alone. The weights were chosen in mixed tables (half the seats one weight, half another,
+every arrangement, cooperative=True): 0.25 won as often as or more often than 0, 0.1 and 0.5 at
+3-5 players (against 0: 35.7 % against 30.9 % per seat at 3 players, 450 games; 26.4 % against
+23.6 % at 4, 900 games; 24.2 % against 14.2 % at 5, 600 games), while with 2 players 0 beat 0.25
+(58.4 % against 42.6 %, 500 games) and beat 1 / (P - 1) = 1, the zero-sum reading (57.5 %
+against 43.8 %, 80 games): with one neighbour, refusing a deal for what it gives him costs more
+than it denies him.
 
-**The builder** sees every principality and his own hand, not the partner's: the partner's
-known cards want a building for sure, each unknown card of his hand with the share of the unseen
-Professions that want it (a binomial over his unknown cards). For each building, open side and
-affordable rung he reckons the chance of acceptance and his own margin if accepted: ``U`` less
-his cost plus the price less the partner's gain over ``P - 1``, against what he gets without the
-deal (building alone, when he can, or nothing). The best rung per building and side is his offer.
-The building he wants (the base heuristic's own choice) is offered first when a deal beats
-building it alone; a building he does not want is offered (sold) when the deal is worth
-``SELL_MIN`` units. Placement: the fewest squares on his own board. After a decline the builder
-recomputes the proposal he made (the observation is the same but for ``proposals_left``) and
-conditions his belief about that partner on the refusal; so his second proposal is the other
-neighbour, or the same one at a lower price, or none (then the base heuristic's action).
+**The builder** sees every principality and his own hand, not the partner's. The partner's first
+Professions are public (dealt face up) and so are his Bonus card count and his table; his drawn
+Professions are not: each unknown card of his hand wants the building with the share of the
+unseen Professions that want it (a binomial over his unknown cards), and his Bonus cards are
+valued as the average unseen one. For each building, open side and affordable rung he reckons
+the chance of acceptance and his own gain if accepted: ``U`` less his cost plus the price less
+``RIVAL`` times the partner's gain, against what he gets without the deal (building alone, when
+he can, or nothing). A refusal costs him only one of the action's proposals, so an offer is
+also worth ``FOLLOW`` times the better next try (the same partner, the belief conditioned on
+the refusal, or the other neighbour). The building he wants (the base heuristic's own choice)
+is offered first when a deal beats building it alone; a building he does not want is offered
+(sold) when the deal is worth ``SELL_MIN`` units. Placement: the fewest squares on his own
+board. After a decline the builder recomputes the proposal he made (the observation is the same
+but for ``proposals_left``) and conditions his belief about that partner on the refusal; so his
+second proposal is the other neighbour, or the same one at a lower price, or none (then the base
+heuristic's action).
 
 Vectorised over rows; the arrays are [rows, sides 2, buildings 10, k, rungs L], where k counts
 the partner's unknown cards that want the building.
@@ -82,6 +91,8 @@ class CoopPlanner:
     SELL_TIER = 20.0
     #: a deal that beats building alone is proposed just before building alone
     PREFER = 0.5
+    #: weight of the other side's gain against one's own, with 3-5 players and with 2 (measured)
+    RIVAL, RIVAL_TWO = 0.25, 0.0
     #: what the proposal left after a refusal is worth, as a share of its model value: below 1,
     #: so that an ask the model knows is refused is never made for nothing, and a high first ask
     #: needs a real chance of acceptance (the second ask also rests on the model)
@@ -100,7 +111,7 @@ class CoopPlanner:
         self.a_accept, self.a_decline, self.a_place = game.a_coop_accept, game.a_coop_decline, game.a_coop_place
         self.phases = (PH_COOP_SIDE, PH_COOP_PLACE, PH_COOP_PRICE, PH_COOP_ANSWER)
         self.builder_phases = self.phases[:3]
-        self.rival = 1.0 / (self.P - 1)
+        self.rival = self.RIVAL_TWO if self.P == 2 else self.RIVAL
         self.points = heuristic.FAME * T.building_points
         self.size = T.piece_area[:NUM_BUILDINGS].astype(np.float64)  # [10]
         self.prof_building = heuristic.prof_building  # [21, 10]

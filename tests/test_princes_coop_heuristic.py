@@ -102,7 +102,7 @@ def self_play_answers(num_players, seeds, characters=False):
     return recorder.answers, CoopRecorder.shared(final["state"])
 
 
-@pytest.mark.parametrize("num_players, characters", [(3, False), (4, True)])
+@pytest.mark.parametrize("num_players, characters", [(3, True), (4, True)])
 def test_heuristic_neighbours_propose_accept_and_decline(num_players, characters):
     # the partners' first hands are public (dealt face up): the builder knows most of what a
     # building is worth to them, and refusals come from their drawn cards (a few in 12 games)
@@ -123,9 +123,9 @@ def offer_of(state, g) -> tuple[int, int, int]:
 def test_a_refused_offer_is_not_made_again_as_it_was():
     # After a decline the builder conditions his belief on the refusal: the next proposal of the
     # same action differs in building, partner or price.
-    game = coop_game(4)
+    game = coop_game(4, characters=True)
     agent = PrincesHeuristic(game)
-    state = game.init(np.arange(8, dtype=np.uint64) + 500)
+    state = game.init(np.arange(12, dtype=np.uint64) + 11)
     refused = {}  # game -> (building, partner, price) refused in the builder's current action
     pairs = 0
     while not state.terminated.all():
