@@ -27,8 +27,9 @@ than it denies him.
 **The builder** sees every principality and his own hand, not the partner's. The partner's first
 Professions are public (dealt face up) and so are his Bonus card count and his table; his drawn
 Professions are not: each unknown card of his hand wants the building with the share of the
-unseen Professions that want it (a binomial over his unknown cards), and his Bonus cards are
-valued as the average unseen one. For each building, open side and affordable rung he reckons
+unseen Professions that want it (a binomial over his unknown cards), and each of his Bonus
+cards is one of the unseen ones, equally likely (the hidden state is the pair: k unknown cards
+wanting the building, j units it adds to his Bonus cards). For each building, open side and affordable rung he reckons
 the chance of acceptance and his own gain if accepted: ``U`` less his cost plus the price less
 ``RIVAL`` times the partner's gain, against what he gets without the deal (building alone, when
 he can, or nothing). A refusal costs him only one of the action's proposals, so an offer is
@@ -41,8 +42,7 @@ but for ``proposals_left``) and conditions his belief about that partner on the 
 second proposal is the other neighbour, or the same one at a lower price, or none (then the base
 heuristic's action).
 
-Vectorised over rows; the arrays are [rows, sides 2, buildings 10, k, rungs L], where k counts
-the partner's unknown cards that want the building.
+Vectorised over rows; the arrays are [rows, sides 2, buildings 10, hidden states K * J, rungs L].
 """
 
 from __future__ import annotations
@@ -91,6 +91,8 @@ class CoopPlanner:
     SELL_TIER = 20.0
     #: a deal that beats building alone is proposed just before building alone
     PREFER = 0.5
+    #: the most Bonus cards of a partner counted, and the most units a building adds to them
+    BONUS_CARDS, BONUS_MAX = 3, 4
     #: weight of the other side's gain against one's own, with 3-5 players and with 2 (measured)
     RIVAL, RIVAL_TWO = 0.25, 0.0
     #: what the proposal left after a refusal is worth, as a share of its model value: below 1,
@@ -222,13 +224,15 @@ class CoopPlanner:
     def _offers(self, obs, left, squares_own=None, squares_partner=None):
         """The builder's (observer's) view of every deal.
 
-        Returns ``(expected float64[n, 2, 10, L], accept bool[n, 2, 10, K, L], belief float64[n, 2,
-        10, K], value float64[n, 2, 10, K, L])``: the expected gain over no deal of offering rung i
-        for building b on side s, whether the partner accepts with k unknown cards wanting b,
-        the belief over k, and the builder's gain if accepted, over his alternative. ``-inf``
-        expected for sides that are not open and unaffordable rungs. ``squares_own`` /
-        ``squares_partner`` (float64[n, 2, 10]) default to the builder's fewest squares."""
-        h, T, P = self.h, self.T, self.P
+        Returns ``(accept bool[n, 2, 10, H, L], belief float64[n, 2, 10, H], value float64[n, 2,
+        10, H, L], possible bool[n, 2, 10, L])``: for rung l of building b on side s, whether the
+        partner accepts in hidden state h (k of his unknown cards want b, b adds j units to his
+        Bonus cards; H = K * J), the belief over h, the builder's gain
+        if accepted over his alternative (building alone when he can, else nothing), and whether
+        the offer can be made (a neighbour there without b, a placement, an affordable rung).
+        ``squares_own`` / ``squares_partner`` (float64[n, 2, 10]) default to the builder's fewest
+        squares of a placement that looks legal."""
+        h, P = self.h, self.P
         n = len(obs)
         blocks = h._blocks(obs)
         me = blocks[:, 0]
@@ -259,22 +263,22 @@ class CoopPlanner:
         unknown = np.maximum(partner[..., _HAND] - known.sum(-1), 0).astype(np.int64)  # [n, 2]
         unseen = h.field(obs, "unseen_professions")
         share = (unseen @ self.prof_building) / np.maximum(unseen.sum(1, keepdims=True), 1.0)  # [n, 10]
-        belief = self._binomial(unknown, share)  # [n, 2, 10, K]
+        wants_belief = self._binomial(unknown, share)  # [n, 2, 10, K]
         works_q = self._works_left(obs, rnd_left, np.broadcast_to(rel, (n, 2)), np.zeros((n, 2), np.int64))
         k = np.arange(self.kmax + 1)
-        # his Bonus cards are hidden: as many as he holds, each like an unseen one on average
-        unseen_bonus = h.field(obs, "unseen_bonus")
-        bonus_share = unseen_bonus / np.maximum(unseen_bonus.sum(1, keepdims=True), 1.0)  # [n, 20]
-        bonus_q = self._bonus_gain(partner, partner[..., _BONUS, None] * bonus_share[:, None])  # [n, 2, 10]
         u_q = self._building_value(wants_known[..., None] + k, works_q[:, :, None, None], squares_partner[..., None])
-        u_q = u_q + bonus_q[..., None]  # [n, 2, 10, K]
+        # his Bonus cards are hidden too: what b adds to them, j = 0 .. BONUS_MAX (units)
+        bonus_belief = self._bonus_belief(obs, partner)  # [n, 2, 10, J]
+        # the hidden states: (k, j) pairs, flat: belief and worth float64[n, 2, 10, K * J]
+        belief = (wants_belief[..., :, None] * bonus_belief[..., None, :]).reshape(n, 2, NUM_BUILDINGS, -1)
+        u_q = (u_q[..., :, None] + np.arange(self.BONUS_MAX + 1)).reshape(n, 2, NUM_BUILDINGS, -1)
         cost_q = self._cost(partner[..., _BUILDERS])  # [n, 2]
         alone_q = np.stack([self._alone(partner[:, s], supply) for s in range(2)], 1)  # [n, 2, 10]
         cap = np.where(alone_q, cost_q[..., None] + self.ACTION, np.inf)[..., None, None]  # [n, 2, 10, 1, 1]
         v = self.ladder  # [L]
         money_q = partner[..., _MONEY][:, :, None, None, None]
         gain_me = self._builders_gain(v, alone_me[:, None, :, None, None], cost_me[:, None, None, None, None])
-        accept = self._accepts(u_q[..., None], cap, v, gain_me, money_q)  # [n, 2, 10, K, L]
+        accept = self._accepts(u_q[..., None], cap, v, gain_me, money_q)  # [n, 2, 10, H, L]
         partner_gain = np.minimum(u_q[..., None], cap) - v
         value = (u_me - cost_me[:, None, None])[..., None, None] + v - self.rival * partner_gain
         value = value - fallback[:, None, :, None, None]
@@ -284,6 +288,31 @@ class CoopPlanner:
         affordable = (v <= partner[..., _MONEY, None]) & (me[:, _MONEY, None, None] + v >= cost_me[:, None, None])
         possible = open_side[..., None] & affordable[:, :, None, :]  # [n, 2, 10, L]
         return accept, belief, value, possible
+
+    def _bonus_belief(self, obs, partner) -> np.ndarray:
+        """float64[n, 2, 10, J]: P(building b adds j units to the partner's hidden Bonus cards),
+        j = 0 .. ``BONUS_MAX`` (more counted at the top): each of his cards (he holds a public
+        number, at most ``BONUS_CARDS`` counted) is one of the unseen Bonus cards, equally likely."""
+        unseen = self.h.field(obs, "unseen_bonus")
+        share = unseen / np.maximum(unseen.sum(1, keepdims=True), 1.0)  # [n, 20]
+        J = self.BONUS_MAX + 1
+        # per card: what b adds to it, float64[n, 2, 20 cards, 10]
+        per_card = self._bonus_gain(partner[:, :, None], np.eye(self.T.bonus_coef.shape[0]))
+        per_card = np.minimum(per_card, J - 1).astype(np.int64)
+        one = np.zeros(per_card.shape[:2] + (NUM_BUILDINGS, J))  # one card's distribution
+        for j in range(J):
+            one[..., j] = np.einsum("nc,nscb->nsb", share, per_card == j)
+        one[..., 0] += 1.0 - one.sum(-1)  # no unseen card at all: nothing to add
+        held = np.minimum(partner[..., _BONUS], self.BONUS_CARDS).astype(np.int64)  # [n, 2]
+        pmf = np.zeros_like(one)
+        pmf[..., 0] = 1.0
+        for t in range(self.BONUS_CARDS):  # add one more card where he holds more than t
+            more = np.zeros_like(pmf)
+            for j in range(J):
+                for i in range(J):
+                    more[..., min(i + j, J - 1)] += pmf[..., i] * one[..., j]
+            pmf = np.where((held > t)[..., None, None], more, pmf)
+        return pmf
 
     def _binomial(self, trials: np.ndarray, share: np.ndarray) -> np.ndarray:
         """float64[n, 2, 10, K]: P(k of ``trials`` [n, 2] cards want building b), each with
@@ -317,8 +346,8 @@ class CoopPlanner:
         once = self._once(accept, belief, value, possible)
         if not follow.any():
             return once
-        gain = np.where(possible[..., None, :], accept * value, 0.0)  # [n, 2, 10, K, L]
-        refused = belief[..., None] * (1.0 - accept)  # [n, 2, 10, K, L]: the refusal of rung l and k
+        gain = np.where(possible[..., None, :], accept * value, 0.0)  # [n, 2, 10, H, L]
+        refused = belief[..., None] * (1.0 - accept)  # [n, 2, 10, H, L]: rung l refused in state h
         again = np.einsum("...kl,...km->...lm", refused, gain).max(-1)  # the best second rung
         others = self._other_side(once) if others is None else others
         elsewhere = refused.sum(-2) * np.maximum(others, 0.0)[..., None]
@@ -338,7 +367,7 @@ class CoopPlanner:
             b = self._choose_building(e, build_scores, obs).argmax(1)
             side = e[rows, :, b].max(-1).argmax(1)
             rung = e[rows, side, b].argmax(1)
-            refused = 1.0 - accept[rows, side, b, :, rung]  # [n, K]
+            refused = 1.0 - accept[rows, side, b, :, rung]  # [n, H]
             post = belief[rows, side, b] * refused
             mass = post.sum(1, keepdims=True)
             r = rows[sel]

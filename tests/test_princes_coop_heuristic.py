@@ -17,7 +17,7 @@ from heuristic_checks import (
 )
 
 import florentine_envs
-from agents import PrincesHeuristic
+from agents import PrincesHeuristic, RandomAgent
 from florentine_envs.games.princes.constants import COOP_PHASE_NAMES, PH_ACTION, PH_COOP_ANSWER, PHASE_NAMES
 from training.coop_report import CoopRecorder, play_cell
 from training.match import play_games
@@ -89,8 +89,9 @@ def test_cooperative_heuristic_beats_random(num_players, seat):
     assert win_rate >= 0.9 and margin > 25, (win_rate, margin)
 
 
-def self_play_answers(num_players, seeds, characters=False):
-    game = coop_game(num_players, characters)
+def answers_of(game, agents, seeds):
+    """Every answered proposal of games ``seeds`` played by ``agents`` (one per seat), and the
+    shared buildings of each game at the end."""
     recorder = CoopRecorder(game)
     final = {}
 
@@ -98,21 +99,34 @@ def self_play_answers(num_players, seeds, characters=False):
         recorder(state)
         final["state"] = state
 
-    play_games(game, [PrincesHeuristic(game)] * num_players, seeds, on_step=on_step)
+    play_games(game, agents, seeds, on_step=on_step)
     return recorder.answers, CoopRecorder.shared(final["state"])
 
 
-@pytest.mark.parametrize("num_players, characters", [(3, True), (4, True)])
-def test_heuristic_neighbours_propose_accept_and_decline(num_players, characters):
-    # the partners' first hands are public (dealt face up): the builder knows most of what a
-    # building is worth to them, and refusals come from their drawn cards (a few in 12 games)
-    answers, shared = self_play_answers(num_players, np.arange(12) + 11, characters)
+@pytest.mark.parametrize("num_players, characters", [(2, False), (3, True), (5, False)])
+def test_heuristic_neighbours_propose_and_agree(num_players, characters):
+    # The partners' first Professions are public (dealt face up): the builder knows nearly all
+    # a building is worth to them and asks what they accept (measured: about 99 % agreed).
+    game = coop_game(num_players, characters)
+    answers, shared = answers_of(game, [PrincesHeuristic(game)] * num_players, np.arange(6) + 11)
     accepted = answers["accepted"].astype(bool)
-    assert accepted.sum() >= 3 and (~accepted).sum() >= 1, (accepted.sum(), (~accepted).sum())
-    # every accepted proposal is one shared building at the end
+    assert accepted.sum() >= 6 and accepted.mean() >= 0.9, (accepted.sum(), accepted.mean())
+    # every accepted proposal is one shared building at the end, and prices are paid in money
     assert shared.sum() == accepted.sum()
-    # the partner never pays more than the price of the ladder he can pay in money
     assert (answers["price"][accepted] >= 0).all()
+
+
+def test_the_heuristic_partner_declines_what_is_not_worth_it():
+    # Random builders ask random prices of the heuristic in seat 0: it accepts some and declines
+    # others, and the offers it declines are dearer on the whole.
+    game = coop_game(4, characters=True)
+    agents = [PrincesHeuristic(game)] + [RandomAgent(game, seed=s) for s in range(1, 4)]
+    answers, _ = answers_of(game, agents, np.arange(8) + 31)
+    mine = answers["partner"] == 0
+    accepted = answers["accepted"].astype(bool)
+    yes, no = mine & accepted, mine & ~accepted
+    assert yes.sum() >= 3 and no.sum() >= 3, (yes.sum(), no.sum())
+    assert answers["price"][no].mean() > answers["price"][yes].mean()
 
 
 def offer_of(state, g) -> tuple[int, int, int]:
@@ -122,22 +136,24 @@ def offer_of(state, g) -> tuple[int, int, int]:
 
 def test_a_refused_offer_is_not_made_again_as_it_was():
     # After a decline the builder conditions his belief on the refusal: the next proposal of the
-    # same action differs in building, partner or price.
-    game = coop_game(4, characters=True)
-    agent = PrincesHeuristic(game)
-    state = game.init(np.arange(12, dtype=np.uint64) + 11)
+    # same action differs in building, partner or price. The heuristic builds in seat 0; random
+    # partners refuse often.
+    game = coop_game(4)
+    heuristic, rnd = PrincesHeuristic(game), RandomAgent(game, seed=1)
+    state = game.init(np.arange(10, dtype=np.uint64) + 11)
     refused = {}  # game -> (building, partner, price) refused in the builder's current action
     pairs = 0
     while not state.terminated.all():
         live = np.flatnonzero(~state.terminated)
-        asking = live[state.phase[live] == PH_COOP_ANSWER]
+        asking = live[(state.phase[live] == PH_COOP_ANSWER) & (state.prop_builder[live] == 0)]
         for g in asking:
-            offer = offer_of(state, g)
             if state.proposals_left[g] < game.CT.proposals and g in refused:
-                assert offer != refused[g], offer
+                assert offer_of(state, g) != refused[g], offer_of(state, g)
                 pairs += 1
-        actions = np.zeros(state.batch_size, np.int64)
-        actions[live] = agent.act(game.observe(state, state.current_player)[live], state.legal_action_mask[live])
+        obs = game.observe(state, state.current_player)
+        actions = rnd.act(obs, state.legal_action_mask)
+        ours = live[state.current_player[live] == 0]
+        actions[ours] = heuristic.act(obs[ours], state.legal_action_mask[ours])
         offers = {g: offer_of(state, g) for g in asking if actions[g] == game.a_coop_decline}
         game.step(state, actions)
         for g in live:
@@ -145,7 +161,7 @@ def test_a_refused_offer_is_not_made_again_as_it_was():
                 refused[g] = offers[g]
             elif state.phase[g] == PH_ACTION and state.proposals_left[g] == game.CT.proposals:
                 refused.pop(g, None)  # an action was used: a new budget
-    assert pairs >= 1
+    assert pairs >= 3, pairs
 
 
 def test_an_answer_is_monotone_in_the_price():
