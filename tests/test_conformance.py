@@ -11,7 +11,13 @@ CASES = [(name, p) for name in florentine_envs.available_games() for p in floren
 # a shorter limit keeps this generic check to seconds. tests/test_firenze_engine.py plays full games.
 QUICK_OPTIONS = {"firenze": {"max_turns": 24}}
 # Variants whose rules differ enough to need the whole check of their own (every player count).
-VARIANTS = [("princes", {"characters": True}), ("princes_solo", {"dummies": 3}), ("florenza", {"die": "no_die"})]
+VARIANTS = [
+    ("princes", {"characters": True}),
+    ("princes", {"cooperative": True}),
+    ("princes", {"cooperative": True, "characters": True}),
+    ("princes_solo", {"dummies": 3}),
+    ("florenza", {"die": "no_die"}),
+]
 VARIANT_CASES = [(name, p, opts) for name, opts in VARIANTS for p in florentine_envs.player_counts(name)]
 
 

@@ -96,6 +96,9 @@ from .solo import SOLO_NAME, SoloRules, check_solo_options
 from .solo_observation import SoloObservation
 from .solo_presentation import SoloPresentation
 
+#: princes_solo_v0: the solo game did not change with the base game's version 1 (the cooperative expansion)
+SOLO_VERSION = 0
+
 
 @dataclasses.dataclass
 class PrincesState(State):
@@ -260,7 +263,7 @@ class Princes(
             )
         if self.solo:
             check_solo_options(num_players, characters, hard_freedoms, dummies, difficulty)
-            self.name, self.player_counts = SOLO_NAME, (1,)
+            self.name, self.version, self.player_counts = SOLO_NAME, SOLO_VERSION, (1,)
             num_players = 1 if num_players is None else num_players
             options = {"dummies": int(dummies), "difficulty": difficulty, "reward": reward}
         else:
@@ -694,6 +697,7 @@ class PrincesSolo(Princes):
     table (SPEC.md section SOLO). The same engine as ``Princes(solo=True)``."""
 
     name = SOLO_NAME
+    version = SOLO_VERSION
     player_counts = (1,)
     option_names = ("dummies", "difficulty", "reward", "data")
 
