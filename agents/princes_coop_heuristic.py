@@ -16,13 +16,14 @@ The partner accepts price v when ``min(U, cap) - v - RIVAL * G >= 0`` and he can
 (he never sells fame for it): ``cap`` = his own cost plus an action (``ACTION``) when he could
 build it alone, since then the deal only saves him those; ``G`` = what the builder gains, as
 anyone can see it: the price, and the building's points less his cost when he could not build
-it alone. The weights were chosen in mixed tables (half the seats one weight, half another,
-every arrangement, cooperative=True): 0.25 won as often as or more often than 0, 0.1 and 0.5 at
-3-5 players (against 0: 35.7 % against 30.9 % per seat at 3 players, 450 games; 26.4 % against
-23.6 % at 4, 900 games; 24.2 % against 14.2 % at 5, 600 games), while with 2 players 0 beat 0.25
-(58.4 % against 42.6 %, 500 games) and beat 1 / (P - 1) = 1, the zero-sum reading (57.5 %
-against 43.8 %, 80 games): with one neighbour, refusing a deal for what it gives him costs more
-than it denies him.
+it alone. The weights were chosen in mixed tables (``python -m training.coop_report --mixed
+rival=0,rival=0.25 --players 3,4 --games 150 --seed 2000``: half the seats one weight, half the
+other, every arrangement, cooperative=True): 0.25 won as often as or more often than 0, 0.1 and
+0.5 at 3-5 players (against 0: 35.7 % against 30.9 % per seat at 3 players, 450 games; 26.4 %
+against 23.6 % at 4, 900 games; 24.2 % against 14.2 % at 5, 600 games), while with 2 players 0
+beat 0.25 (58.4 % against 42.6 %, 500 games) and beat 1, the zero-sum reading (57.5 % against
+43.8 %, 80 games): with one neighbour, refusing a deal for what it gives him costs more than it
+denies him.
 
 **The builder** sees every principality and his own hand, not the partner's. The partner's first
 Professions are public (dealt face up) and so are his Bonus card count and his table; his drawn

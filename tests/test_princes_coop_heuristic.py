@@ -19,7 +19,7 @@ from heuristic_checks import (
 import florentine_envs
 from agents import PrincesHeuristic, RandomAgent
 from florentine_envs.games.princes.constants import COOP_PHASE_NAMES, PH_ACTION, PH_COOP_ANSWER, PHASE_NAMES
-from training.coop_report import CoopRecorder, play_cell
+from training.coop_report import CoopRecorder, configured_heuristic, mixed_table, play_cell
 from training.match import play_games
 
 COOP_NAMES = PHASE_NAMES + COOP_PHASE_NAMES  # phase ids 0..17
@@ -195,3 +195,15 @@ def test_the_report_counts_proposals_prices_and_shared_buildings():
     assert cell["shared_per_game"] == pytest.approx(cell["accepted_per_game"])
     assert cell["price_q1"] <= cell["price_median"] <= cell["price_q3"]
     assert cell["coop_winner"] >= cell["coop_mean"] and cell["base_winner"] >= cell["base_mean"]
+
+
+def test_mixed_tables_seat_two_configurations_and_refusers_never_share():
+    cell = mixed_table(4, False, deals=2, seed=3, first="refuse", second="rival=0")
+    assert cell["games"] == 2 * 6  # every arrangement of 2 + 2 seats on each deal
+    assert set(cell) >= {"refuse", "rival=0"}
+    game = coop_game(3)
+    refuser = configured_heuristic(game, "refuse")
+    answers, shared = answers_of(game, [refuser] * 3, np.arange(2) + 5)
+    assert answers["accepted"].size == 0 and shared.sum() == 0  # never proposes
+    with pytest.raises(ValueError, match="allowed: heuristic, rival=W, refuse"):
+        configured_heuristic(game, "greedy")
