@@ -391,19 +391,21 @@ class CoopPlanner:
 
     # ------------------------------------------------------------- scoring
 
-    def score(self, obs, mask, phase, rnd, score) -> None:
-        """Fill ``score`` (float64[n, A]) for the cooperative decisions of ``obs``."""
+    def score(self, obs, phase, rnd, score) -> None:
+        """Fill ``score`` (float64[n, A]) for the cooperative decisions of ``obs`` (the caller
+        masks it)."""
         left = (self.h.rounds - rnd).astype(np.int64)
         side_ph, place_ph, price_ph, answer_ph = self.phases
         builder_rows = np.flatnonzero(np.isin(phase, (PH_ACTION, side_ph, place_ph, price_ph)))
         if builder_rows.size:
             r = builder_rows
-            self._builder(obs[r], mask[r], phase[r], left[r], score, r)
+            self._builder(obs[r], phase[r], left[r], score, r)
         rows = np.flatnonzero(phase == answer_ph)
         if rows.size:
             self._answer(obs[rows], left[rows], score, rows)
 
-    def _builder(self, obs, mask, phase, left, score, rows) -> None:
+    def _builder(self, obs, phase, left, score, rows) -> None:
+        """The builder's decisions: ACTION (``coop_build_b``), COOP_SIDE, COOP_PLACE, COOP_PRICE."""
         n = len(obs)
         idx = np.arange(n)
         side_ph, place_ph, price_ph, _ = self.phases

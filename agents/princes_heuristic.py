@@ -322,7 +322,7 @@ class PrincesHeuristic(Agent):
                     score[rows[sel], self.game.a_place : self.game.a_fame] = -free_around
 
         if self.coop is not None:
-            self.coop.score(obs, mask, phase, rnd, score)
+            self.coop.score(obs, phase, rnd, score)
         score = np.where(mask, score, -np.inf)
         return score.argmax(1)
 

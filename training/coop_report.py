@@ -121,7 +121,7 @@ class _Refuser:
         self.builder_phases, self.a_accept, self.a_decline = planner.builder_phases, planner.a_accept, planner.a_decline
         self.answer_phase = planner.phases[3]
 
-    def score(self, obs, mask, phase, rnd, score) -> None:
+    def score(self, obs, phase, rnd, score) -> None:
         rows = phase == self.answer_phase
         score[rows, self.a_accept] = -1.0
         score[rows, self.a_decline] = 0.0
