@@ -202,8 +202,8 @@ class CommonRules:
             st.fame[gl, pl] += np.where(again, T.extra_landscape_points, 0).astype(np.int32)
             st.landscapes[gl, pl, lt] += 1
             st.supply_landscapes[gl, lt] -= 1
-        if self.cooperative:  # SPEC CP4 reads the neighbours' boards: every seat's fits may change
-            self._refresh_all_fits(st, g)
+        if self.cooperative:  # SPEC CP4 reads the neighbours' boards: their fits may change too
+            self._refresh_fits_around(st, g, p)
         else:
             self._refresh_fits(st, g, p)
         st.piece[g] = -1
@@ -216,7 +216,7 @@ class CommonRules:
         blocked = np.where(st.builders[g, p] >= 2, np.uint64(0), st.blocked[g, p])  # [n]
         ok[:, :buildings] &= (halo & blocked[:, None]) == 0
         if self.cooperative:  # SPEC CP4: building alone at a border
-            ok[:, :buildings] &= self._alone_at_border_ok(st, g, p, self._flat_edges)
+            self._restrict_alone_at_border(st, g, p, ok[:, :buildings])
         st.fits[g, p] = np.logical_or.reduceat(ok, starts, axis=1)
 
     @functools.cached_property

@@ -125,31 +125,51 @@ class CoopRules:
             out[:, :, side] = some & ~st.built[g, np.maximum(q, 0)] & has[:, None]
         return out
 
-    def _alone_at_border_ok(self, st: PrincesState, g, p, edge: np.ndarray) -> np.ndarray:
-        """bool[n, m]: SPEC CP4 for building placements ``edge`` (uint64[m, 2] or [n, m, 2]: the
-        neighbour cells across the left / right border column) of seat p building alone: with 0
-        Builders it touches no neighbour's principality, with 1 only empty cells there."""
+    def _border_forbidden(self, st: PrincesState, g, p, side: int) -> np.ndarray:
+        """uint64[n]: the cells across seat p's ``side`` border column that a building placed
+        alone may not face (SPEC CP4): all with 0 Builders, the covered ones with 1, none with 2
+        or more or without a neighbour there."""
         builders = st.builders[g, p]
-        ok = np.ones(edge.shape[:-1] if edge.ndim == 3 else (g.size, edge.shape[0]), bool)
+        q = self.CT.nb[p, side]
+        occupied = st.occupied[g, np.maximum(q, 0)]
+        forbid = np.where(builders == 0, self.CT.full, np.where(builders == 1, occupied, _ZERO))
+        return np.where(q >= 0, forbid, _ZERO)
+
+    def _alone_at_border_ok(self, st: PrincesState, g, p, edge: np.ndarray) -> np.ndarray:
+        """bool[n, m]: SPEC CP4 for building placements ``edge`` (uint64[n, m, 2]: the
+        neighbour cells across the left / right border column) of seat p building alone."""
+        ok = np.ones(edge.shape[:-1], bool)
         for side in (LEFT, RIGHT):
-            q = self.CT.nb[p, side]
-            occupied = st.occupied[g, np.maximum(q, 0)]
-            forbid = np.where(builders == 0, self.CT.full, np.where(builders == 1, occupied, _ZERO))
-            forbid = np.where(q >= 0, forbid, _ZERO)
-            ok &= (edge[..., side] & forbid[:, None]) == 0
+            ok &= (edge[..., side] & self._border_forbidden(st, g, p, side)[:, None]) == 0
         return ok
 
+    def _restrict_alone_at_border(self, st: PrincesState, g, p, ok: np.ndarray) -> None:
+        """SPEC CP4 applied in place to ``ok`` (bool[n, m]), the building placements of
+        ``_flat_placements``: only the placements with a square on a border column are read."""
+        for side, (index, edge) in enumerate(self._flat_border_placements):
+            ok[:, index] &= (edge & self._border_forbidden(st, g, p, side)[:, None]) == 0
+
     @functools.cached_property
-    def _flat_edges(self) -> np.ndarray:
-        """uint64[m, 2]: :attr:`CoopTables.edge` for the building placements of
-        ``_flat_placements`` (same order)."""
+    def _flat_border_placements(self) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+        """Per side (left, right): (int[k] the building placements of ``_flat_placements`` with a
+        square on that border column, uint64[k] the neighbour cells they face: CoopTables.edge)."""
         valid = self.T.squares[:NUM_BUILDINGS] != 0
-        return self.CT.edge[:NUM_BUILDINGS][valid]
+        edge = self.CT.edge[:NUM_BUILDINGS][valid]  # [m, 2], the order of _flat_placements
+        return tuple((np.flatnonzero(edge[:, side]), edge[edge[:, side] != 0, side]) for side in (LEFT, RIGHT))
 
     def _refresh_all_fits(self, st: PrincesState, g: np.ndarray) -> None:
-        """``fits`` of every seat of games g: CP4 reads the neighbours' boards (SPEC CP4)."""
+        """``fits`` of every seat of games g."""
         P = self.seats
         self._refresh_fits(st, np.repeat(g, P), np.tile(np.arange(P), g.size))
+
+    def _refresh_fits_around(self, st: PrincesState, g: np.ndarray, p: np.ndarray) -> None:
+        """``fits`` after seat p's board changed (SPEC CM: recomputed for every seat): p's own,
+        and its neighbours', whose rule for building alone (CP4) reads p's board; no other
+        seat's can change."""
+        seats = np.concatenate([p[:, None], self.CT.nb[p]], 1)  # [n, 3]
+        has = seats >= 0
+        self._refresh_fits(st, np.repeat(g, 3)[has.reshape(-1)], seats[has])
+
 
     # ------------------------------------------------------------ masks (SPEC CM)
 
@@ -272,7 +292,7 @@ class CoopRules:
         st.fame[g, q] += T.building_points
         st.actions_left[g] -= 1
         st.proposals_left[g] = CT.proposals
-        self._refresh_all_fits(st, g)
+        self._refresh_all_fits(st, g)  # both boards changed: their neighbours' CP4 too
 
     def _coop_turn_start(self, st: PrincesState, g: np.ndarray) -> None:
         st.proposals_left[g] = self.CT.proposals

@@ -29,6 +29,9 @@ class CoopObservation:
     def _coop_observe(self, st: PrincesState, players, obs: np.ndarray) -> None:
         """Fill ``proposal`` and ``coop_board`` of ``obs`` (float32[B, obs_size]) for observers
         ``players`` (int or int[B])."""
+        if st.batch_size == 1 and np.size(players) == 1:
+            self._coop_observe_one(st, int(np.asarray(players).item(0)), obs[0])
+            return
         CT, P, Lay = self.CT, self.seats, self.obs_layout
         B = st.batch_size
         o = np.broadcast_to(np.asarray(players, np.int64), (B,))
@@ -70,3 +73,35 @@ class CoopObservation:
         board[:, :, 2:12] = (partner == nb[:, :, LEFT, None]) & (nb[:, :, LEFT, None] >= 0)
         board[:, :, 12:22] = (partner == nb[:, :, RIGHT, None]) & (nb[:, :, RIGHT, None] >= 0)
         obs[:, Lay["coop_board"]] = board.reshape(B, -1)
+
+    def _coop_observe_one(self, st: PrincesState, o: int, row: np.ndarray) -> None:
+        """:meth:`_coop_observe` of a batch of one (the AEC env) into ``row``, from scalar reads:
+        the same values (a test compares them)."""
+        CT, P, Lay = self.CT, self.seats, self.obs_layout
+        at = Lay["proposal"].start
+        building = st.prop_building.item(0)
+        if building >= 0:
+            row[at + building] = 1.0
+        at += NUM_BUILDINGS
+        for seat in (st.prop_builder.item(0), st.prop_partner.item(0)):
+            if seat >= 0:
+                row[at + (seat - o) % P] = 1.0
+            at += P
+        side, price, place = st.prop_side.item(0), st.prop_price.item(0), st.prop_place.item(0)
+        if side >= 0:
+            row[at + side] = 1.0
+        at += 2
+        if price >= 0:
+            row[at + price] = 1.0
+        at += len(CT.ladder)
+        if place >= 0:
+            bits = np.arange(CT.num_cells, dtype=np.uint64)
+            row[at : at + 2 * CT.num_cells] = ((CT.span_squares[building, place][:, None] >> bits) & 1).reshape(-1)
+        row[Lay["proposal"].stop - 1] = st.proposals_left.item(0)
+        seats = (o + np.arange(P)) % P
+        nb = CT.nb[seats]  # [P, 2]
+        partner = st.shared_with[0, seats]  # [P, 10]
+        board = row[Lay["coop_board"]].reshape(P, 22)  # a view: written in place
+        board[:, 0:2] = nb >= 0
+        board[:, 2:12] = (partner == nb[:, LEFT, None]) & (nb[:, LEFT, None] >= 0)
+        board[:, 12:22] = (partner == nb[:, RIGHT, None]) & (nb[:, RIGHT, None] >= 0)

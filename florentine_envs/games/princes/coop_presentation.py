@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from .constants import NUM_BUILDINGS, PH_COOP_ANSWER, PH_COOP_PRICE
 from .geometry import NUM_ORIENTATIONS
 
@@ -89,10 +87,10 @@ class CoopPresentation:
         if P > 2:
             lines.append(f"  (a ring: player_{order[-1]}'s right edge meets player_{order[0]}'s left edge)")
         shared = [
-            f"{T_name} (player_{p} and player_{int(st.shared_with[b, p, k])})"
+            f"{building} (player_{p} and player_{int(st.shared_with[b, p, k])})"
             for p in range(P)
-            for k, T_name in enumerate(self.T.building_names)
-            if st.shared_with[b, p, k] > p
+            for k, building in enumerate(self.T.building_names)
+            if st.shared_with[b, p, k] > p  # each pair once
         ]
         lines.append("  shared buildings (lower case): " + (", ".join(shared) or "none"))
         if st.prop_building[b] >= 0:
@@ -107,6 +105,6 @@ class CoopPresentation:
 
     def _shared_letter(self, st: PrincesState, b: int, p: int, piece: int, letter: str) -> str:
         """A building's letter, in lower case when seat p shares it (CR)."""
-        if piece < NUM_BUILDINGS and np.int64(st.shared_with[b, p, piece]) >= 0:
+        if piece < NUM_BUILDINGS and st.shared_with[b, p, piece] >= 0:
             return letter.lower()
         return letter

@@ -17,6 +17,11 @@ The package, module by module:
 * ``masks.py`` -- the legal actions of each phase.
 * ``scoring.py`` -- Prestige cards, final scores, ranks and rewards.
 * ``observation.py``, ``presentation.py`` -- what a player sees; text for people.
+* ``solo*.py`` -- the solo game against Wolfgang (SPEC.md SOLO).
+* ``coop_tables.py``, ``coop.py``, ``coop_observation.py``, ``coop_presentation.py`` -- the
+  cooperative building expansion, option ``cooperative`` (SPEC.md COOP, COOP_NOTES.md C1-C16):
+  the B side and the frame placement table; proposals, answers and the rule for building
+  alone at a border; its observation fields; its text.
 * ``princes.py`` (this module) -- the state, options, set-up, step dispatch, invariants and
   hidden-information resampling.
 
@@ -41,10 +46,6 @@ from .actions import ActionRules
 from .auction import AuctionRules
 from .characters import CharacterRules
 from .common import CommonRules
-from .coop_observation import CoopObservation
-from .coop_presentation import CoopPresentation
-from .coop import CoopRules
-from .coop_tables import CoopTables, load_coop_data
 from .constants import (
     A_PLACE,
     A_PROFESSION,
@@ -86,6 +87,10 @@ from .constants import (
     STREAM_PROFESSIONS,
     STREAM_SETUP,
 )
+from .coop import CoopRules
+from .coop_observation import CoopObservation
+from .coop_presentation import CoopPresentation
+from .coop_tables import CoopTables, load_coop_data
 from .data import SoloTables, Tables, load_data
 from .geometry import popcount
 from .masks import MaskRules
@@ -228,7 +233,8 @@ class Princes(
     Game,
 ):
     """The Princes of Florence. Options: ``characters`` (bool: the Muse and the Princess),
-    ``hard_freedoms`` (bool, 2 players: 4 Freedoms), ``solo`` (bool: you against Wolfgang, one
+    ``hard_freedoms`` (bool, 2 players: 4 Freedoms), ``cooperative`` (bool: the cooperative
+    building expansion), ``solo`` (bool: you against Wolfgang, one
     agent; with ``dummies`` 2 | 3 and ``difficulty`` "easy" | "standard" | "hard"), ``reward``
     ("win" | "score"), ``data`` (dict patch or path)."""
 
