@@ -29,6 +29,8 @@ How it thinks. Everything is priced in money units (100 Florin); a prestige poin
   next round (``RESERVE``; nothing in the last round).
 * **Placement** packs pieces: the placement leaving the fewest free cells around it.
 
+* **Cooperative building** (option ``cooperative``): :mod:`agents.princes_coop_heuristic`.
+
 Everything is vectorised over the rows of the batch (loops run only over pieces, stacks and
 characters), so a batch gives the same actions as its games one at a time. Legal actions it has
 no rule for get the lowest score and are chosen only when nothing else is legal.
@@ -112,6 +114,7 @@ from florentine_envs.games.princes.observation import (
 from florentine_envs.games.princes.solo_observation import SOLO_OFFSETS
 
 from .base import Agent
+from .princes_coop_heuristic import CoopPlanner
 
 UNSCORED = -1e9  # legal but not considered: chosen only when nothing else is legal
 _F = FEATURE
@@ -149,6 +152,8 @@ class PrincesHeuristic(Agent):
         self.size_onehot = np.eye(3)[T.building_size]  # [10, 3]
         self.halo = _bits(T.halo, T.num_cells)  # [13, 8 * cells, cells]
         self.L = game.obs_layout
+        #: the cooperative building decisions (option ``cooperative``), or None
+        self.coop = CoopPlanner(self) if getattr(game, "cooperative", False) else None
 
     # ------------------------------------------------------------- reading the observation
 
@@ -284,6 +289,8 @@ class PrincesHeuristic(Agent):
 
         # ---- the action phase
         rows = phase == PH_ACTION
+        if self.coop is not None:  # a proposal weighs building alone: the builder's scores too
+            rows = rows | np.isin(phase, self.coop.builder_phases)
         if rows.any():
             self._actions(obs, mask, rows, score, base, want_building, want_free, builders, money, n_prof, recruit, rnd)
 
@@ -300,7 +307,8 @@ class PrincesHeuristic(Agent):
             reserve = np.asarray(self.RESERVE, np.float64)[rnd]
             target = np.floor((money + work_value - reserve) / T.florin_per_fame_taken * T.florin_per_work_point)
             choices = np.arange(self.game.fame_choices)
-            score[rows, self.game.a_fame :] = -np.abs(choices[None, :] - np.maximum(target[rows, None], 0))
+            fame_ids = slice(self.game.a_fame, self.game.a_fame + len(choices))  # the cooperative ids follow
+            score[rows, fame_ids] = -np.abs(choices[None, :] - np.maximum(target[rows, None], 0))
 
         # ---- placement: pack tightly
         rows = np.flatnonzero(phase == PH_PLACE)
@@ -313,6 +321,8 @@ class PrincesHeuristic(Agent):
                     free_around = empty[sel] @ self.halo[q].T  # [m, 8 * cells]
                     score[rows[sel], self.game.a_place : self.game.a_fame] = -free_around
 
+        if self.coop is not None:
+            self.coop.score(obs, phase, rnd, score)
         score = np.where(mask, score, -np.inf)
         return score.argmax(1)
 
