@@ -8,6 +8,7 @@ import pytest
 
 import florentine_envs
 from florentine_envs.games.medici.reference import MediciReference
+from florentine_envs.games.princes.reference import PrincesCoopReference, PrincesReference
 from training import bench, cli
 
 TINY = 0.05  # seconds per row: enough for a few steps, the figures themselves are not checked
@@ -134,9 +135,12 @@ def test_game_options_reach_the_aec_env_the_engine_and_the_reference():
     (_, aec), (_, engine), (_, reference) = pairs
     assert aec.env.unwrapped.game.options["cooperative"] is True
     assert engine.game.options["cooperative"] is True
-    assert reference.options["cooperative"] is True
+    assert reference.options["cooperative"] is True and reference.reference_cls is PrincesCoopReference
+    assert reference(TINY)["agent_steps_per_s"] > 0
     plain = bench.game_loops("princes", 2, batch_sizes=(1,))
     assert plain[1][1].game.options["cooperative"] is False
+    # the base reference rejects cooperative=False, so only the options asked for reach it
+    assert plain[2][1].reference_cls is PrincesReference and plain[2][1](TINY)["agent_steps_per_s"] > 0
 
 
 def test_an_unknown_game_option_is_refused_before_anything_is_measured():

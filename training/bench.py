@@ -282,7 +282,9 @@ def game_loops(
         pairs.append(
             (
                 {**base, "what": "scalar reference", "kind": "reference"},
-                ReferenceLoop(reference, num_players, **game.options),
+                # the options asked for, not game.options: a reference need not know every engine
+                # option at its default (princes' base reference rejects cooperative=False)
+                ReferenceLoop(reference, num_players, **(options or {})),
             )
         )
     return pairs

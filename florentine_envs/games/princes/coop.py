@@ -59,6 +59,16 @@ class CoopRules:
         self.a_coop_place = self.a_coop_decline + 1  # coop_place_j
         self.num_actions = self.a_coop_place + self.CT.frame_placements
 
+    @property
+    def reference(self) -> str:
+        """``"module:Class"`` of the scalar reference of this option set (``Game.reference``, read
+        by ``florentine bench``): the cooperative game has a reference of its own, and so has the
+        solo game; the base one's rejects both options."""
+        module = "florentine_envs.games.princes.reference"
+        if self.cooperative:
+            return f"{module}:PrincesCoopReference"
+        return f"{module}:PrincesSoloReference" if self.solo else f"{module}:PrincesReference"
+
     @functools.cached_property
     def _uses_action(self) -> np.ndarray:
         """bool[num_actions]: the ACTION ids that use one of the turn's actions (SPEC T5: works,
