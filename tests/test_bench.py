@@ -8,6 +8,7 @@ import pytest
 
 import florentine_envs
 from florentine_envs.games.medici.reference import MediciReference
+from florentine_envs.games.princes.reference import PrincesCoopReference, PrincesReference
 from training import bench, cli
 
 TINY = 0.05  # seconds per row: enough for a few steps, the figures themselves are not checked
@@ -127,3 +128,34 @@ def test_a_round_in_which_no_game_ends_has_no_games_per_second_figure():
     assert row["games_per_s"] is None and row["agent_steps_per_s"] > 0
     table = cli.bench_table([{**row, "game": "medici", "players": 2, "what": "engine B=4", "kind": "engine"}], [], 0.0)
     assert table.row_count == 1
+
+
+def test_game_options_reach_the_aec_env_the_engine_and_the_reference():
+    pairs = bench.game_loops("princes", 2, batch_sizes=(1,), options={"cooperative": True})
+    (_, aec), (_, engine), (_, reference) = pairs
+    assert aec.env.unwrapped.game.options["cooperative"] is True
+    assert engine.game.options["cooperative"] is True
+    assert reference.options["cooperative"] is True and reference.reference_cls is PrincesCoopReference
+    assert reference(TINY)["agent_steps_per_s"] > 0
+    plain = bench.game_loops("princes", 2, batch_sizes=(1,))
+    assert plain[1][1].game.options["cooperative"] is False
+    # the base reference rejects cooperative=False, so only the options asked for reach it
+    assert plain[2][1].reference_cls is PrincesReference and plain[2][1](TINY)["agent_steps_per_s"] > 0
+
+
+def test_an_unknown_game_option_is_refused_before_anything_is_measured():
+    with pytest.raises(ValueError, match="cooperativ"):
+        bench.game_loops("princes", 2, batch_sizes=(1,), options={"cooperativ": True})
+
+
+def test_bench_command_passes_option_values_parsed_like_the_tournament(monkeypatch):
+    seen = {}
+
+    def fake_run_all(games, num_players, seconds, peers, rounds, options):
+        seen.update(games=games, options=options)
+        return [], []
+
+    monkeypatch.setattr(bench, "run_all", fake_run_all)
+    args = ["bench", "princes", "--no-peers", "--option", "cooperative=true", "--option", "rounds=3"]
+    assert cli.main(args) == 0
+    assert seen == {"games": ["princes"], "options": {"cooperative": True, "rounds": 3}}

@@ -454,3 +454,30 @@ def test_names_narration_and_the_board_strip():
     text = game.render(st)
     assert "shared building board" in text and "Workshop (player_0 and player_1)" in text
     assert text.count("w") >= 7 and before.phase[0] == PH_ACTION
+
+
+@pytest.mark.parametrize("num_players", [2, 4, 5])
+@pytest.mark.parametrize("characters", [False, True])
+def test_the_one_game_coop_mask_and_observation_equal_the_batched_ones(num_players, characters):
+    # the AEC env's scalar paths (_mask_coop_action_one skips sides and buildings early,
+    # _coop_observe_one reads cached seat views) must give the batched mask in every ACTION
+    # position, and the batched observation everywhere, of cooperative-heavy random games
+    game = Princes(num_players, cooperative=True, characters=characters)
+    rng = np.random.default_rng(num_players + 10 * characters)
+    st = game.init(np.arange(12))
+    compared = proposable = steps = 0
+    while not st.terminated.all():
+        observer = steps % num_players
+        batched = game.observe(st, np.full(12, observer))
+        for b in np.flatnonzero(~st.terminated):
+            one = st.select(np.array([b]))
+            assert (game.observe(one, np.array([observer]))[0] == batched[b]).all(), (num_players, int(b))
+            game._refresh_mask(one, G0)
+            coop_ids = slice(game.a_coop, game.a_coop + 10)
+            if one.phase[0] == PH_ACTION:
+                compared += 1
+                proposable += one.legal_action_mask[0, coop_ids].any()
+                assert (one.legal_action_mask[0] == st.legal_action_mask[b]).all(), (num_players, int(b))
+        game.step(st, coop_biased_actions(game, st, rng, share=0.6))
+        steps += 1
+    assert compared > 200 and proposable > 20

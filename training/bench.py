@@ -250,13 +250,14 @@ def reference_class(game):
     return getattr(module, class_name, None)
 
 
-def aec_env_fn(game_name: str, num_players: int):
-    """``env()`` of the game's public ``<name>_v<version>`` module (or the same wrapper stack built generically)."""
+def aec_env_fn(game_name: str, num_players: int, **options):
+    """``env()`` of the game's public ``<name>_v<version>`` module (or the same wrapper stack built
+    generically), called with ``options`` (game options such as ``cooperative=True``)."""
     try:
         env = importlib.import_module(f"florentine_envs.{env_module(game_name)}").env
     except ModuleNotFoundError:
         env, _, _ = make_env_functions(lambda **kw: florentine_envs.make(game_name, **kw))
-    return lambda: env(num_players=num_players)
+    return lambda: env(num_players=num_players, **options)
 
 
 def default_players(game_name: str, wanted: int) -> int:
@@ -265,11 +266,15 @@ def default_players(game_name: str, wanted: int) -> int:
     return wanted if wanted in counts else max(counts)
 
 
-def game_loops(game_name: str, num_players: int, batch_sizes=DEFAULT_BATCH_SIZES) -> list[tuple[dict, object]]:
-    """(row, loop) pairs for one game: the AEC loop, the engine at each batch size, the scalar reference."""
+def game_loops(
+    game_name: str, num_players: int, batch_sizes=DEFAULT_BATCH_SIZES, options: dict | None = None
+) -> list[tuple[dict, object]]:
+    """(row, loop) pairs for one game: the AEC loop, the engine at each batch size, the scalar
+    reference -- all three built with the same game ``options`` (the engine's validated copy)."""
     base = {"game": game_name, "players": num_players}
-    game = florentine_envs.make(game_name, num_players=num_players)
-    pairs = [({**base, "what": "AEC env() loop", "kind": "aec"}, AECLoop(aec_env_fn(game_name, num_players)))]
+    game = florentine_envs.make(game_name, num_players=num_players, **(options or {}))
+    aec = AECLoop(aec_env_fn(game_name, num_players, **(options or {})))
+    pairs = [({**base, "what": "AEC env() loop", "kind": "aec"}, aec)]
     for b in batch_sizes:
         pairs.append(({**base, "what": f"engine B={b}", "kind": "engine"}, EngineLoop(game, b)))
     reference = reference_class(game)
@@ -277,7 +282,9 @@ def game_loops(game_name: str, num_players: int, batch_sizes=DEFAULT_BATCH_SIZES
         pairs.append(
             (
                 {**base, "what": "scalar reference", "kind": "reference"},
-                ReferenceLoop(reference, num_players, **game.options),
+                # the options asked for, not game.options: a reference need not know every engine
+                # option at its default (princes' base reference rejects cooperative=False)
+                ReferenceLoop(reference, num_players, **(options or {})),
             )
         )
     return pairs
@@ -289,9 +296,10 @@ def run_benchmarks(
     seconds: float = 3.0,
     batch_sizes=DEFAULT_BATCH_SIZES,
     rounds: int = 1,
+    options: dict | None = None,
 ) -> list[dict]:
     """Rows for one game: the AEC loop, the engine at each batch size, the scalar reference."""
-    pairs = game_loops(game_name, num_players, batch_sizes)
+    pairs = game_loops(game_name, num_players, batch_sizes, options)
     results = measure_interleaved([loop for _, loop in pairs], seconds, rounds)
     return [{**row, **result} for (row, _), result in zip(pairs, results)]
 
@@ -334,11 +342,24 @@ def add_ratios(rows: list[dict], peer_rows: list[dict]) -> None:
                     row[f"x_{peer['game']}"] = row["agent_steps_per_s"] / peer["agent_steps_per_s"]
 
 
-def run_all(games, num_players: int = 4, seconds: float = 3.0, batch_sizes=DEFAULT_BATCH_SIZES, peers=PEERS, rounds=3):
+def run_all(
+    games,
+    num_players: int = 4,
+    seconds: float = 3.0,
+    batch_sizes=DEFAULT_BATCH_SIZES,
+    peers=PEERS,
+    rounds=3,
+    options: dict | None = None,
+):
     """Every row of the benchmark, all loops (ours and the peers') measured in the same
-    interleaved rounds: ``(our rows, peer rows)``, ratios filled in."""
+    interleaved rounds: ``(our rows, peer rows)``, ratios filled in. ``options`` go to every
+    game in ``games`` (so a game that does not know one raises ValueError)."""
     peer_pairs = [peer_loop(p) for p in peers]
-    our_pairs = [pair for name in games for pair in game_loops(name, default_players(name, num_players), batch_sizes)]
+    our_pairs = [
+        pair
+        for name in games
+        for pair in game_loops(name, default_players(name, num_players), batch_sizes, options)
+    ]
     measured = [pair for pair in peer_pairs + our_pairs if pair[1] is not None]
     results = iter(measure_interleaved([loop for _, loop in measured], seconds, rounds))
     filled = {id(row): {**row, **next(results)} for row, _ in measured}

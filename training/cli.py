@@ -258,7 +258,9 @@ def cmd_bench(args) -> int:
 
     games = [args.game] if args.game else florentine_envs.available_games()
     peers = () if args.no_peers else PEERS
-    rows, peer_rows = run_all(games, args.players, args.seconds, peers=peers, rounds=args.rounds)
+    rows, peer_rows = run_all(
+        games, args.players, args.seconds, peers=peers, rounds=args.rounds, options=parse_options(args.option)
+    )
     # wide enough for every column even when the output is not a terminal (rich then assumes 80)
     Console(width=max(console.width, 160)).print(bench_table(rows, peer_rows, args.seconds, args.rounds))
     if args.json:
@@ -362,6 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--rounds", type=int, default=3, help="interleaved rounds per row; the best one is shown")
     bench.add_argument("--json", metavar="PATH", help="also write every figure to this JSON file")
     bench.add_argument("--no-peers", action="store_true", help="skip PettingZoo classic and OpenSpiel")
+    bench.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
     bench.set_defaults(func=cmd_bench)
 
     tr = sub.add_parser("train", help="train a MaskablePPO policy against opponents, then evaluate it")

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from .princes import PrincesState
 
 _ZERO = np.uint64(0)
+_FRAME_CACHE_SIZE = 4096  # borders kept by _frame_open_one before it starts afresh
 
 
 class CoopRules:
@@ -58,6 +59,16 @@ class CoopRules:
         self.a_coop_decline = self.a_coop_accept + 1
         self.a_coop_place = self.a_coop_decline + 1  # coop_place_j
         self.num_actions = self.a_coop_place + self.CT.frame_placements
+
+    @property
+    def reference(self) -> str:
+        """``"module:Class"`` of the scalar reference of this option set (``Game.reference``, read
+        by ``florentine bench``): the cooperative game has a reference of its own, and so has the
+        solo game; the base one's rejects both options."""
+        module = "florentine_envs.games.princes.reference"
+        if self.cooperative:
+            return f"{module}:PrincesCoopReference"
+        return f"{module}:PrincesSoloReference" if self.solo else f"{module}:PrincesReference"
 
     @functools.cached_property
     def _uses_action(self) -> np.ndarray:
@@ -182,6 +193,80 @@ class CoopRules:
         build = (st.supply_buildings[g] > 0) & ~st.built[g, p]
         build &= self._open_sides(st, g, p).any(2)
         st.legal_action_mask[g, self.a_coop : self.a_coop + NUM_BUILDINGS] = build
+
+    def _mask_coop_action_one(self, st: PrincesState, p: int) -> None:
+        """:meth:`_mask_coop_action` of a batch of one (the AEC env), from scalar reads: the same
+        mask (the cooperative differential test holds it). Cheaper because it only looks at the
+        buildings p could still propose, skips a side whose partner cannot pay any rung or holds
+        every such building already, and tests the placements of one board pair at once."""
+        if st.actions_left.item(0) < 1 or st.proposals_left.item(0) < 1:
+            return
+        build = (st.supply_buildings[0] > 0) & ~st.built[0, p]  # bool[10]
+        if not build.any():
+            return
+        CT, open_any = self.CT, np.zeros(NUM_BUILDINGS, bool)
+        for side in (LEFT, RIGHT):
+            q = CT.nb.item(p, side)
+            if q < 0 or not self._can_pay_a_rung_one(st, p, q):
+                continue
+            wanted = build & ~st.built[0, q] & ~open_any  # bool[10]: still undecided on this side
+            if not wanted.any():
+                continue
+            x, y = (p, q) if side == RIGHT else (q, p)
+            open_any |= wanted & self._frame_open_one(st, x, y)
+        st.legal_action_mask[0, self.a_coop : self.a_coop + NUM_BUILDINGS] = open_any
+
+    def _frame_open_one(self, st: PrincesState, x: int, y: int) -> np.ndarray:
+        """bool[10] (read-only): which buildings have a legal spanning placement on the frame of
+        border [x, y] of one game. It depends only on the two boards' occupied and forbidden
+        cells, which change on a placement alone, so it is kept per such pair of boards (the
+        ACTION mask asks again at every action of a turn)."""
+        key = self._frame_key_one(st, x, y)
+        found = self._frame_open_cache.get(key)
+        if found is None:
+            if len(self._frame_open_cache) >= _FRAME_CACHE_SIZE:
+                self._frame_open_cache.clear()
+            CT = self.CT
+            legal = self._frame_legal_one(key, CT.flat_squares, CT.flat_halo)  # bool[m]
+            found = np.logical_or.reduceat(legal, CT.flat_starts)
+            found.flags.writeable = False
+            self._frame_open_cache[key] = found
+        return found
+
+    @functools.cached_property
+    def _frame_open_cache(self) -> dict:
+        """(occupied x, occupied y, forbidden x, forbidden y) -> :meth:`_frame_open_one`."""
+        return {}
+
+    def _frame_key_one(self, st: PrincesState, x: int, y: int) -> tuple[int, int, int, int]:
+        """The cells of border [x, y] that decide its frame placements (SPEC CP3): each board's
+        occupied cells and the cells a new building's halo may not touch there."""
+        alone_x, alone_y = st.builders.item(0, x) < 2, st.builders.item(0, y) < 2
+        shared_x, shared_y = st.shared_cells.item(0, 2 * x + RIGHT), st.shared_cells.item(0, 2 * y + LEFT)
+        forbid_x = (st.blocked.item(0, x) if alone_x else 0) | (shared_x if alone_y else 0)
+        forbid_y = (st.blocked.item(0, y) if alone_y else 0) | (shared_y if alone_x else 0)
+        return st.occupied.item(0, x), st.occupied.item(0, y), forbid_x, forbid_y
+
+    def _can_pay_a_rung_one(self, st: PrincesState, p: int, q: int) -> bool:
+        """:meth:`_rungs` ``.any()`` of one game: some price q can pay covers p's building cost."""
+        # CommonRules._purse from scalar reads: money, plus fame sold where allowed (D9, D33)
+        rate = 0 if self.characters else self.T.florin_per_fame_sold
+        purse_p = st.money.item(0, p) + st.fame.item(0, p) * rate
+        purse_q = st.money.item(0, q) + st.fame.item(0, q) * rate
+        lowest = self.T.build_cost[st.builders.item(0, p)] - purse_p  # the price p needs at least
+        return any(lowest <= price <= purse_q for price in self._ladder_prices)
+
+    @functools.cached_property
+    def _ladder_prices(self) -> tuple[int, ...]:
+        return tuple(self.CT.ladder.tolist())
+
+    def _frame_legal_one(self, key: tuple[int, int, int, int], squares, halo) -> np.ndarray:
+        """:meth:`_frame_legal` of one border whose :meth:`_frame_key_one` is ``key``: bool[m]
+        for ``squares``, ``halo`` (uint64[m, 2])."""
+        occ_x, occ_y, forbid_x, forbid_y = (np.uint64(v) for v in key)
+        clash = (squares[:, 0] & occ_x) | (halo[:, 0] & forbid_x)
+        clash |= (squares[:, 1] & occ_y) | (halo[:, 1] & forbid_y)
+        return clash == 0
 
     def _mask_coop_side(self, st: PrincesState, g, p) -> None:
         b = st.prop_building[g].astype(np.int64)

@@ -3,6 +3,7 @@ proposal and who shares what with whom. Everything here is public (C15)."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -98,10 +99,22 @@ class CoopObservation:
             bits = np.arange(CT.num_cells, dtype=np.uint64)
             row[at : at + 2 * CT.num_cells] = ((CT.span_squares[building, place][:, None] >> bits) & 1).reshape(-1)
         row[Lay["proposal"].stop - 1] = st.proposals_left.item(0)
-        seats = (o + np.arange(P)) % P
-        nb = CT.nb[seats]  # [P, 2]
+        seats, has, left, right = self._coop_board_views[o]
         partner = st.shared_with[0, seats]  # [P, 10]
         board = row[Lay["coop_board"]].reshape(P, 22)  # a view: written in place
-        board[:, 0:2] = nb >= 0
-        board[:, 2:12] = (partner == nb[:, LEFT, None]) & (nb[:, LEFT, None] >= 0)
-        board[:, 12:22] = (partner == nb[:, RIGHT, None]) & (nb[:, RIGHT, None] >= 0)
+        board[:, 0:2] = has
+        board[:, 2:12] = partner == left
+        board[:, 12:22] = partner == right
+
+    @functools.cached_property
+    def _coop_board_views(self) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+        """Per observer o: (int[P] the seat of relative block j, bool[P, 2] whether it has a
+        left / right neighbour, int[P, 1] its left neighbour, int[P, 1] its right neighbour),
+        a missing neighbour as -2, which no ``shared_with`` entry (a seat or -1) equals."""
+        P, nb = self.seats, self.CT.nb
+        views = []
+        for o in range(P):
+            seats = (o + np.arange(P)) % P
+            beside = np.where(nb[seats] >= 0, nb[seats], -2)  # [P, 2]
+            views.append((seats, nb[seats] >= 0, beside[:, LEFT, None], beside[:, RIGHT, None]))
+        return views

@@ -151,7 +151,7 @@ class MaskRules:
                 mask[A_PROFESSOR_BONUS] = st.deck_len.item(0, DECK_BONUS) > 0
         mask[A_END_TURN] = True
         if self.cooperative:
-            self._mask_coop_action(st, self._one, seat)
+            self._mask_coop_action_one(st, p)
 
     @functools.cached_property
     def _one(self) -> np.ndarray:

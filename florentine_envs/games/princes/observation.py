@@ -137,12 +137,14 @@ class PrincesObservation:
             self._observe_one(state, int(o.item(0)), obs[0])
             if self.solo:  # the base fields as above (observer 0, your seat), then the solo field
                 self._solo_observe_one(state, obs[0])
+            if self.cooperative:
+                self._coop_observe_one(state, int(o.item(0)), obs[0])
         else:
             obs = self._observe_batch(state, players, out)
             if self.solo:
                 self._solo_observe(state, obs)
-        if self.cooperative:  # takes its own one-game path for a batch of one
-            self._coop_observe(state, o, obs)
+            if self.cooperative:  # takes its own one-game path for a batch of one
+                self._coop_observe(state, o, obs)
         return obs
 
     def _observe_one(self, st: PrincesState, o: int, row: np.ndarray) -> None:
