@@ -143,7 +143,7 @@ class PrincesObservation:
             obs = self._observe_batch(state, players, out)
             if self.solo:
                 self._solo_observe(state, obs)
-            if self.cooperative:  # takes its own one-game path for a batch of one
+            if self.cooperative:
                 self._coop_observe(state, o, obs)
         return obs
 
