@@ -29,10 +29,7 @@ class CoopObservation:
 
     def _coop_observe(self, st: PrincesState, players, obs: np.ndarray) -> None:
         """Fill ``proposal`` and ``coop_board`` of ``obs`` (float32[B, obs_size]) for observers
-        ``players`` (int or int[B])."""
-        if st.batch_size == 1 and np.size(players) == 1:
-            self._coop_observe_one(st, int(np.asarray(players).item(0)), obs[0])
-            return
+        ``players`` (int or int[B]); ``observe`` takes :meth:`_coop_observe_one` for one game."""
         CT, P, Lay = self.CT, self.seats, self.obs_layout
         B = st.batch_size
         o = np.broadcast_to(np.asarray(players, np.int64), (B,))
