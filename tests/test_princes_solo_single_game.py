@@ -20,21 +20,17 @@ import pytest
 from differential import field_of, play_through_both
 from test_princes_differential import busy_actions
 
-from florentine_envs.core import rng
 from florentine_envs.games.princes import PrincesSolo
 from florentine_envs.games.princes.constants import (
     DECK_PRESTIGE,
     PH_ACTION,
-    PH_AUCTION_CHOOSE,
     PH_AUCTION_BID,
+    PH_AUCTION_CHOOSE,
     PH_KEEP,
     PH_OVER,
     PH_PLACE,
-    STREAM_DIE,
-    STREAM_TIE,
 )
 from florentine_envs.games.princes.reference import PrincesSoloReference
-from florentine_envs.games.princes.solo import randint_one
 from florentine_envs.testing import random_legal_actions, states_equal
 
 
@@ -91,18 +87,6 @@ def test_single_games_match_the_reference(dummies, difficulty, request):
             compare_phases=True,
         )  # fmt: skip
         assert steps > 20
-
-
-@pytest.mark.parametrize("stream", [STREAM_DIE, STREAM_TIE])
-def test_one_game_randomness_equals_the_counter_based_hash(stream):
-    """``randint_one`` (Python integers) draws what ``rng.randint`` draws, for any seed, counter and n."""
-    rng_ = np.random.default_rng(stream)
-    seeds = np.concatenate([rng_.integers(0, 2**63, 200, dtype=np.uint64), np.array([0, 2**64 - 1], np.uint64)])
-    for seed in seeds:
-        counters = rng_.integers(0, 2**15, 8)
-        for n in (1, 2, 5, 6, 20):
-            expected = rng.randint(seed, stream, counters, n)
-            assert [randint_one(int(seed), stream, int(c), n) for c in counters] == expected.tolist()
 
 
 def test_wolfgangs_purchase_of_one_game_equals_its_batched_row():

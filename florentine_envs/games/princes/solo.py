@@ -80,27 +80,6 @@ def _first(flags: np.ndarray) -> np.ndarray:
     return np.where(flags.any(1), flags.argmax(1), -1)
 
 
-_GOLDEN, _MASK64 = 0x9E3779B97F4A7C15, (1 << 64) - 1
-
-
-def _word(value: int, position: int) -> int:
-    """``core.rng._mixed_word`` of one integer, in Python integers."""
-    return rng._mix_int((value + _GOLDEN * position) & _MASK64)
-
-
-_STREAM_WORDS = {stream: _word(stream, 2) for stream in (STREAM_DIE, STREAM_TIE)}
-_INDEX_ZERO = _word(0, 4)
-
-
-def randint_one(seed: int, stream: int, counter: int, n: int) -> int:
-    """``rng.randint(seed, stream, counter, n)`` (index 0) in Python integers, several times
-    cheaper for one game (streams DIE and TIE; a test compares the two)."""
-    z = rng._mix_int((seed + _GOLDEN) & _MASK64)
-    for word in (_STREAM_WORDS[stream], _word(counter, 3), _INDEX_ZERO):
-        z = rng._mix_int(z ^ word)
-    return ((z >> 32) * n) >> 32
-
-
 def _at(a: np.ndarray):
     """``a`` (games g, or per-game values, int[n]) as the scalar it holds when n is 1 (reads and
     writes through scalar indices are several times cheaper than through arrays of one), else a."""
@@ -182,7 +161,7 @@ class SoloRules:
     def _roll_one(self, st: PrincesState, b: int) -> int:
         count = st.die_count.item(b)
         st.die_count[b] = count + 1
-        return 1 + randint_one(st.seed.item(b), STREAM_DIE, count, self.ST.die_sides)
+        return 1 + rng.randint_one(st.seed.item(b), STREAM_DIE, count, self.ST.die_sides)
 
     def _tie_pick(self, st: PrincesState, g: np.ndarray, n: np.ndarray) -> np.ndarray:
         """int64[n]: a uniform index below n (>= 1) for Wolfgang's tie-breaks, counting it."""
@@ -190,7 +169,7 @@ class SoloRules:
             b = g.item(0)
             count = st.tie_count.item(b)
             st.tie_count[b] = count + 1
-            return np.array([randint_one(st.seed.item(b), STREAM_TIE, count, n.item(0))])
+            return np.array([rng.randint_one(st.seed.item(b), STREAM_TIE, count, n.item(0))])
         r = rng.randint(st.seed[g], STREAM_TIE, st.tie_count[g].astype(np.int64), n)
         st.tie_count[g] += 1
         return r
