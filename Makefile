@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 test: $(STAMP)
-	$(PY) -m pytest -n 2 -q --doctest-modules tests florentine_envs training agents
+	$(PY) -m pytest -n 2 -q --doctest-modules tests florentine_envs
 
 demo: $(STAMP)
 	$(VENV)/bin/florentine demo

@@ -2,12 +2,24 @@
 
 ``make_agent(name, game, seed)`` builds one from the registry: ``random``,
 ``heuristic`` (the game's rule-based player), ``ismcts:N[:key=value]...`` (the
-information-set tree search of :mod:`agents.ismcts`, N simulations per decision),
-``ppo:PATH`` (a MaskablePPO checkpoint, see :mod:`agents.ppo`);
+information-set tree search of :mod:`florentine_envs.agents.ismcts`, N simulations per decision),
+``ppo:PATH`` (a MaskablePPO checkpoint, see :mod:`florentine_envs.agents.ppo`);
 ``available_agents(game)`` lists the named ones.
 """
 
 from __future__ import annotations
+
+if __name__ == "agents":  # pragma: no cover - the pre-0.2 top-level name
+    # Until 0.2 the wheel installed ``agents`` and ``training`` at the top of site-packages, where a
+    # user's own ``agents/`` folder shadowed them. They live in ``florentine_envs`` now; the old name
+    # still imports from a source checkout (the repository root on ``sys.path``) for one release.
+    import warnings
+
+    warnings.warn(
+        "the top-level package 'agents' is deprecated: import florentine_envs.agents instead",
+        DeprecationWarning,
+        stacklevel=2,
+    )
 
 from .base import Agent, RandomAgent
 from .firenze_heuristic import FirenzeHeuristic

@@ -4,7 +4,7 @@ An agent is built for one :class:`~florentine_envs.core.game.Game` (it reads
 observation fields by ``game.obs_layout`` name) and acts on a whole batch of
 decisions at once; rows may come from different games and seats. Matches call
 ``act_state(state, rows, obs)``, which by default is ``act`` on the observations;
-search agents (``needs_state``, e.g. :mod:`agents.ismcts`) override it.
+search agents (``needs_state``, e.g. :mod:`florentine_envs.agents.ismcts`) override it.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@
 the game's heuristic agent.
 
     >>> import florentine_envs
-    >>> from agents import make_agent
+    >>> from florentine_envs.agents import make_agent
     >>> game = florentine_envs.make("medici", num_players=2)
     >>> agent = make_agent("ismcts:32:rollout=random:wave=8", game, seed=1)
     >>> state = game.init([7])
@@ -473,7 +473,8 @@ class ISMCTSAgent(Agent):
 
     def act(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
         raise ValueError(
-            "ismcts searches from the game state: call act_state(state, rows) (training.match.play_games, "
+            "ismcts searches from the game state: call act_state(state, rows) "
+            "(florentine_envs.training.match.play_games, "
             "tournaments and `florentine play` do); it cannot act from observations alone"
         )
 

@@ -1,6 +1,6 @@
 """A trained MaskablePPO policy as a batched agent (``make_agent("ppo:PATH", game)``).
 
-    >>> from agents.ppo import PPOAgent                          # doctest: +SKIP
+    >>> from florentine_envs.agents.ppo import PPOAgent                          # doctest: +SKIP
     >>> agent = PPOAgent(game, "runs/train/medici_2p/final.zip")  # doctest: +SKIP
     >>> actions = agent.act(obs, mask)                           # doctest: +SKIP
 
@@ -10,7 +10,7 @@ masked categorical distribution), so it only ever returns legal actions:
 one with the agent's own seeded generator (reproducible, independent of torch's
 global random state).
 
-:class:`ObsScaler` lives here too: the policies trained by ``training.train``
+:class:`ObsScaler` lives here too: the policies trained by ``florentine_envs.training.train``
 divide the raw observation counts by fixed per-feature scales inside the
 network, so a checkpoint is self-contained (no separate normalisation file) and
 this module must be importable when one is loaded.
@@ -25,7 +25,7 @@ from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 
 from .base import Agent
 
-#: key under which ``training.train`` stores which game a checkpoint was trained on
+#: key under which ``florentine_envs.training.train`` stores which game a checkpoint was trained on
 META_ATTRIBUTE = "florentine_meta"
 
 

@@ -2,7 +2,7 @@
 what it proposes to a neighbour, at what price, and what it answers.
 
 Everything is priced in money units (100 Florin), a prestige point at ``FAME`` units, as in
-:mod:`agents.princes_heuristic`. It reads only the observation and the mask.
+:mod:`florentine_envs.agents.princes_heuristic`. It reads only the observation and the mask.
 
 **What a building is worth to seat x** (``U``): its 3 points, plus the +4 it adds to each work of
 a Profession of x's hand that wants it (4 units: a work pays 100 Florin per point), at most as
@@ -16,7 +16,7 @@ The partner accepts price v when ``min(U, cap) - v - RIVAL * G >= 0`` and he can
 (he never sells fame for it): ``cap`` = his own cost plus an action (``ACTION``) when he could
 build it alone, since then the deal only saves him those; ``G`` = what the builder gains, as
 anyone can see it: the price, and the building's points less his cost when he could not build
-it alone. The weights were chosen in mixed tables (``python -m training.coop_report --mixed
+it alone. The weights were chosen in mixed tables (``python -m florentine_envs.training.coop_report --mixed
 rival=0,rival=0.25 --players 3,4 --games 150 --seed 2000``: half the seats one weight, half the
 other, every arrangement, cooperative=True): 0.25 won as often as or more often than 0, 0.1 and
 0.5 at 3-5 players (against 0: 35.7 % against 30.9 % per seat at 3 players, 450 games; 26.4 %
@@ -80,7 +80,7 @@ UNSCORED = -1e9
 
 
 class CoopPlanner:
-    """The cooperative scores of :class:`agents.princes_heuristic.PrincesHeuristic`."""
+    """The cooperative scores of :class:`florentine_envs.agents.princes_heuristic.PrincesHeuristic`."""
 
     #: money units per square of one's own board a building covers (room for later pieces)
     SPACE = 0.25

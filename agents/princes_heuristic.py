@@ -29,7 +29,7 @@ How it thinks. Everything is priced in money units (100 Florin); a prestige poin
   next round (``RESERVE``; nothing in the last round).
 * **Placement** packs pieces: the placement leaving the fewest free cells around it.
 
-* **Cooperative building** (option ``cooperative``): :mod:`agents.princes_coop_heuristic`.
+* **Cooperative building** (option ``cooperative``): :mod:`florentine_envs.agents.princes_coop_heuristic`.
 
 Everything is vectorised over the rows of the batch (loops run only over pieces, stacks and
 characters), so a batch gives the same actions as its games one at a time. Legal actions it has

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from agents import RandomAgent, make_agent
-from training.match import play_games
+from florentine_envs.agents import RandomAgent, make_agent
+from florentine_envs.training.match import play_games
 
 
 def mixed_play(game, heuristic, seeds, steps: int | None = None, seed: int = 0) -> Iterator[tuple]:

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 import florentine_envs
-from agents import RandomAgent, make_agent
-from training.match import play_games
+from florentine_envs.agents import RandomAgent, make_agent
+from florentine_envs.training.match import play_games
 
 
 @pytest.mark.parametrize("name", ["random", "heuristic"])

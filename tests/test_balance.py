@@ -13,11 +13,11 @@ from firenze_scenarios import BLUE, GREEN, RED, YELLOW, Scenario, build_on, fulf
 import florentine_envs
 from florentine_envs.games.medici.medici import LOC_MARKET, LOC_SHIP
 from florentine_envs.testing import check_balance_hooks, random_legal_actions
-from training.balance import StudySpec, parse_variant, run_study, stats
-from training.balance.design import build_cells, lineup, parse_players, plan_tasks
-from training.balance.report import write_report
-from training.balance.variants import BASELINE, game_options
-from training.cli import main
+from florentine_envs.training.balance import StudySpec, parse_variant, run_study, stats
+from florentine_envs.training.balance.design import build_cells, lineup, parse_players, plan_tasks
+from florentine_envs.training.balance.report import write_report
+from florentine_envs.training.balance.variants import BASELINE, game_options
+from florentine_envs.training.cli import main
 
 # ------------------------------------------------------------------------------ balance hooks
 
@@ -94,9 +94,9 @@ def test_firenze_end_rule_round_ends_the_game_at_the_end_of_the_round():
 def test_florenza_positions_and_offices_taken_in_a_study():
     # The study's recorder counts, per player, each time an office passes to it from another
     # player or a vacancy; checked against the holders read from the state after every step.
-    from agents import RandomAgent
-    from training.balance.play import LeadRecorder, component_names_of
-    from training.match import play_games
+    from florentine_envs.agents import RandomAgent
+    from florentine_envs.training.balance.play import LeadRecorder, component_names_of
+    from florentine_envs.training.match import play_games
 
     game = florentine_envs.make("florenza", num_players=3)
     recorder, holders = LeadRecorder(game), []
@@ -292,7 +292,7 @@ def test_study_statistics_are_the_counts_of_its_games(study):
 
 
 def test_large_studies_resample_blocks_of_deals(study, monkeypatch):
-    from training.balance.metrics import cell_summary
+    from florentine_envs.training.balance.metrics import cell_summary
 
     data = study.data[2]
     exact = cell_summary(data, 3, ("heuristic",), 1, seed=0)
@@ -344,7 +344,7 @@ def test_the_command_line_writes_a_report_and_refuses_bad_keys(tmp_path, capsys)
 @pytest.fixture(scope="module")
 def local_ray():
     ray = pytest.importorskip("ray")
-    from training.balance.ray_backend import init_ray
+    from florentine_envs.training.balance.ray_backend import init_ray
 
     init_ray(num_cpus=2)
     yield ray
@@ -352,7 +352,7 @@ def local_ray():
 
 
 def test_ray_gives_the_local_result(local_ray):
-    from training.tournament import run_tournament
+    from florentine_envs.training.tournament import run_tournament
 
     spec = StudySpec("medici", players="2-3", games=12, variants=("monopoly_variant=true",), compare=True,
                      agents="heuristic", ladder="random,heuristic", ladder_games=4, chunk_games=8)  # fmt: skip

@@ -9,7 +9,7 @@ import pytest
 import florentine_envs
 from florentine_envs.games.medici.reference import MediciReference
 from florentine_envs.games.princes.reference import PrincesCoopReference, PrincesReference
-from training import bench, cli
+from florentine_envs.training import bench, cli
 
 TINY = 0.05  # seconds per row: enough for a few steps, the figures themselves are not checked
 

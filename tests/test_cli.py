@@ -1,6 +1,6 @@
 """The ``florentine`` command line."""
 
-from training import cli
+from florentine_envs.training import cli
 
 
 def scripted(answers):
@@ -64,7 +64,7 @@ def test_demo_runs_a_tournament_for_every_game_with_a_heuristic(tmp_path, capsys
     import json
 
     import florentine_envs
-    from agents import available_agents
+    from florentine_envs.agents import available_agents
 
     assert cli.main(["demo", "--games", "8", "--out", str(tmp_path)]) == 0
     printed = capsys.readouterr().out
@@ -89,7 +89,7 @@ def test_demo_runs_a_tournament_for_every_game_with_a_heuristic(tmp_path, capsys
 
 
 def test_demo_skips_a_game_without_a_heuristic(tmp_path, capsys, monkeypatch):
-    import agents
+    import florentine_envs.agents as agents
 
     monkeypatch.setattr(agents, "available_agents", lambda game: ["random"])
     assert cli.main(["demo", "--games", "8", "--out", str(tmp_path)]) == 0

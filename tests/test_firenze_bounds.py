@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from firenze_scenarios import cards_with
 
-from agents import make_agent
+from florentine_envs.agents import make_agent
 from florentine_envs.games.firenze import Firenze
 from florentine_envs.testing import check_observation_bounds
 

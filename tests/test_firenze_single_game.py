@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from firenze_scenarios import cards_with
 
-from agents import make_agent
+from florentine_envs.agents import make_agent
 from florentine_envs.games.firenze import Firenze
 from florentine_envs.games.firenze.firenze import (
     A_LIMIT_SABOTEUR,

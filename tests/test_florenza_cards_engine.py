@@ -669,7 +669,7 @@ def test_step_on_a_finished_game_is_ignored_and_illegal_actions_leave_the_state_
 def test_terminal_play_advises_leaving_out_the_guilds_for_a_first_game():
     """"the game designer recommends that you remove them from the deck for your first game" -- said,
     with the option that does it, when a person plays with the guilds in; a whole game runs."""
-    from training import cli
+    from florentine_envs.training import cli
 
     for extra, said in (([], True), (["--option", "guilds=False"], False)):
         lines = []

@@ -14,7 +14,7 @@ from heuristic_checks import (
 from test_florenza_cards_engine import artist, card, fix, make, set_table, step
 
 import florentine_envs
-from agents import FlorenzaCardsHeuristic
+from florentine_envs.agents import FlorenzaCardsHeuristic
 from florentine_envs.games.florenza_cards.constants import DONE, IN_ROW, PH_ACTION, PH_KEEP, PHASE_NAMES, RESERVED
 
 

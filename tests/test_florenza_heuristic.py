@@ -13,7 +13,7 @@ from heuristic_checks import (
 )
 
 import florentine_envs
-from agents import FlorenzaHeuristic
+from florentine_envs.agents import FlorenzaHeuristic
 from florentine_envs.games.florenza.constants import PHASE_NAMES, Z_CIVIC
 
 
@@ -56,7 +56,7 @@ def test_heuristic_spends_its_money_and_cubes_on_artworks():
     # left unspent at the end and most main-board boxes get a crest. The first heuristic ended
     # 4-player self-play with ~280 Fiorini and ~8 cubes and crested 58 % of the civic boxes;
     # this one ~130 Fiorini, ~5 cubes and 83 % (200 games each).
-    from training.match import play_games
+    from florentine_envs.training.match import play_games
 
     game = florentine_envs.make("florenza", num_players=4)
     agent, seeds = FlorenzaHeuristic(game), np.arange(16) + 300

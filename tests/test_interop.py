@@ -13,7 +13,7 @@ from pettingzoo.test import api_test, parallel_api_test, seed_test, state_test
 from pettingzoo.utils.conversions import aec_to_parallel
 
 import florentine_envs
-from agents import available_agents, make_agent
+from florentine_envs.agents import available_agents, make_agent
 from florentine_envs.core.learner import GYM_IDS
 from florentine_envs.core.registry import env_module
 from florentine_envs.testing import check_observation_bounds, random_legal_actions

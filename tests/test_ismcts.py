@@ -5,11 +5,11 @@ import numpy as np
 import pytest
 
 import florentine_envs
-from agents import HEURISTICS, ISMCTSAgent, make_agent
-from agents.ismcts import ISMCTSConfig, kth_legal, stack_states
+from florentine_envs.agents import HEURISTICS, ISMCTSAgent, make_agent
+from florentine_envs.agents.ismcts import ISMCTSConfig, kth_legal, stack_states
 from florentine_envs.testing import random_legal_actions, states_equal
-from training.match import play_games
-from training.tournament import run_tournament
+from florentine_envs.training.match import play_games
+from florentine_envs.training.tournament import run_tournament
 
 GAMES = [(name, p) for name in florentine_envs.available_games() for p in florentine_envs.player_counts(name)]
 SMALL = "ismcts:12:wave=4:depth=12"  # a small search: every code path, little time
@@ -138,7 +138,7 @@ def test_prior_expands_the_heuristic_move_first():
 
 
 def test_play_command_takes_a_search_agent(capsys):
-    from training.cli import main
+    from florentine_envs.training.cli import main
 
     assert main(["play", "medici", "--players", "ismcts:4:wave=2,random", "--seed", "3"]) == 0
     assert "rank 1" in capsys.readouterr().out
@@ -146,7 +146,7 @@ def test_play_command_takes_a_search_agent(capsys):
 
 def test_refused_as_a_training_opponent():
     pytest.importorskip("sb3_contrib")
-    from training.sb3_env import FlorentineVecEnv
+    from florentine_envs.training.sb3_env import FlorentineVecEnv
 
     game = florentine_envs.make("medici", num_players=2)
     with pytest.raises(ValueError, match="cannot be a training opponent"):
@@ -217,7 +217,7 @@ def test_keep_plays_the_heuristic_move_without_evidence_against_it(name):
 
 
 def test_keep_leaves_the_anchor_on_evidence():
-    from agents.ismcts import SearchTree
+    from florentine_envs.agents.ismcts import SearchTree
 
     tree = SearchTree(seed=1)
     for action, values in ((0, [0.2] * 20), (1, [0.8] * 20), (2, [0.3, 0.9])):
@@ -311,7 +311,7 @@ def test_pair_tries_every_move_on_the_same_determinisations():
 
 
 def test_pair_weighs_the_difference_not_the_deal():
-    from agents.ismcts import SearchTree
+    from florentine_envs.agents.ismcts import SearchTree
 
     # on each of 16 deals the other move is worth 0.1 more than the anchor, while the deals
     # themselves range from 0.05 to 0.85: unpaired, the spread of the deals hides the difference

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import florentine_envs
-from agents import make_agent
+from florentine_envs.agents import make_agent
 from florentine_envs.testing import check_observation_bounds, random_legal_actions, states_equal
 
 PLAYERS = [2, 3, 4, 5, 6]

@@ -17,10 +17,10 @@ from heuristic_checks import (
 )
 
 import florentine_envs
-from agents import PrincesHeuristic, RandomAgent
+from florentine_envs.agents import PrincesHeuristic, RandomAgent
 from florentine_envs.games.princes.constants import COOP_PHASE_NAMES, PH_ACTION, PH_COOP_ANSWER, PHASE_NAMES
-from training.coop_report import CoopRecorder, configured_heuristic, mixed_table, play_cell
-from training.match import play_games
+from florentine_envs.training.coop_report import CoopRecorder, configured_heuristic, mixed_table, play_cell
+from florentine_envs.training.match import play_games
 
 COOP_NAMES = PHASE_NAMES + COOP_PHASE_NAMES  # phase ids 0..17
 

@@ -13,9 +13,9 @@ from heuristic_checks import (
 )
 
 import florentine_envs
-from agents import PrincesHeuristic, make_agent
+from florentine_envs.agents import PrincesHeuristic, make_agent
 from florentine_envs.games.princes.constants import PHASE_NAMES
-from training.match import play_games
+from florentine_envs.training.match import play_games
 
 
 @pytest.mark.parametrize("num_players, characters", [(2, False), (3, True), (4, False), (5, True), (2, True)])

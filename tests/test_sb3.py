@@ -12,13 +12,13 @@ from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_suppo
 from stable_baselines3.common.vec_env import VecEnv
 
 import florentine_envs
-from agents import available_agents, make_agent
-from agents.base import RandomAgent
-from agents.ppo import PPOAgent
+from florentine_envs.agents import available_agents, make_agent
+from florentine_envs.agents.base import RandomAgent
+from florentine_envs.agents.ppo import PPOAgent
 from florentine_envs.testing import play_random
-from training.cli import main as cli_main
-from training.sb3_env import FlorentineVecEnv
-from training.train import parse_opponents, train, wilson_interval
+from florentine_envs.training.cli import main as cli_main
+from florentine_envs.training.sb3_env import FlorentineVecEnv
+from florentine_envs.training.train import parse_opponents, train, wilson_interval
 
 
 def medici(players: int = 2, **options):

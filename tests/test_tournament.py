@@ -7,8 +7,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from training import cli
-from training.tournament import (
+from florentine_envs.training import cli
+from florentine_envs.training.tournament import (
     cluster_bootstrap_ci,
     parse_entries,
     rate_skills,

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 import florentine_envs
-from agents import make_agent
+from florentine_envs.agents import make_agent
 
 console = Console()
 DEMO_GAMES = 100_000  # most games per demo table
@@ -143,8 +143,8 @@ def demo_lineup(players: int) -> list[str]:
 def cmd_demo(args) -> int:
     """A tournament of the heuristic against random agents for every registered game,
     with 2 and 4 players where the game allows them (else its smallest table)."""
-    from agents import available_agents
-    from training.tournament import print_report, run_tournament, write_outputs
+    from florentine_envs.agents import available_agents
+    from florentine_envs.training.tournament import print_report, run_tournament, write_outputs
 
     for name in florentine_envs.available_games():
         counts = florentine_envs.player_counts(name)
@@ -164,7 +164,13 @@ def cmd_demo(args) -> int:
 
 
 def cmd_tournament(args) -> int:
-    from training.tournament import default_out_dir, parse_entries, print_report, run_tournament, write_outputs
+    from florentine_envs.training.tournament import (
+        default_out_dir,
+        parse_entries,
+        print_report,
+        run_tournament,
+        write_outputs,
+    )
 
     entries = parse_entries(args.agents)
     result = run_tournament(
@@ -182,9 +188,9 @@ def cmd_tournament(args) -> int:
 
 
 def cmd_balance(args) -> int:
-    from training.balance import StudySpec, run_study
-    from training.balance.attribution import most_and_least_effective
-    from training.balance.report import default_out_dir, fmt, write_report
+    from florentine_envs.training.balance import StudySpec, run_study
+    from florentine_envs.training.balance.attribution import most_and_least_effective
+    from florentine_envs.training.balance.report import default_out_dir, fmt, write_report
 
     spec = StudySpec(
         args.game, players=args.players, agents=args.agents, games=args.games, seed=args.seed,
@@ -220,7 +226,7 @@ def cmd_balance(args) -> int:
 
 def bench_table(rows: list[dict], peer_rows: list[dict], seconds: float, rounds: int = 1) -> Table:
     """One table: our rows per game, then the peers; ratio columns for every measured peer."""
-    from training.bench import PEER_LABELS
+    from florentine_envs.training.bench import PEER_LABELS
 
     measured = [p for p in peer_rows if p.get("status") == "ok"]
     table = Table(
@@ -254,7 +260,7 @@ def bench_table(rows: list[dict], peer_rows: list[dict], seconds: float, rounds:
 def cmd_bench(args) -> int:
     import json
 
-    from training.bench import PEERS, machine, run_all
+    from florentine_envs.training.bench import PEERS, machine, run_all
 
     games = [args.game] if args.game else florentine_envs.available_games()
     peers = () if args.no_peers else PEERS
@@ -281,7 +287,7 @@ def cmd_bench(args) -> int:
 
 
 def cmd_train(args) -> int:
-    from training.train import parse_opponents, train
+    from florentine_envs.training.train import parse_opponents, train
 
     result = train(
         args.game, num_players=args.players, timesteps=args.timesteps, seed=args.seed,

@@ -1,7 +1,7 @@
 """Cooperative building in The Princes of Florence (issue 13): how often neighbours agree, and at
 what prices, with the same agent in every seat.
 
-    python -m training.coop_report --games 200 --players 2-5 --seed 0
+    python -m florentine_envs.training.coop_report --games 200 --players 2-5 --seed 0
 
 plays ``--games`` deals per player count, without and with the characters, with
 ``cooperative=True`` and, for contrast, the same seeds with ``cooperative=False``; prints one
@@ -20,8 +20,8 @@ markdown table (and ``--json PATH`` writes every figure). Per cell:
 for another weight of the other side's gain, ``refuse`` for one that never proposes and declines
 everything): A in ``players // 2`` seats, B in the others, every arrangement of each deal:
 
-    python -m training.coop_report --mixed refuse,heuristic --players 3-5 --games 60 --seed 1000
-    python -m training.coop_report --mixed rival=0,rival=0.25 --players 2 --games 250 --seed 2000
+    python -m florentine_envs.training.coop_report --mixed refuse,heuristic --players 3-5 --games 60 --seed 1000
+    python -m florentine_envs.training.coop_report --mixed rival=0,rival=0.25 --players 2 --games 250 --seed 2000
 
 Read from the state after every step (``play_games``'s ``on_step``): a game in COOP_ANSWER holds
 the proposal; the next step answers it, accepted when the game's shared buildings grew.
@@ -35,9 +35,9 @@ import json
 import numpy as np
 
 import florentine_envs
-from agents import make_agent
+from florentine_envs.agents import make_agent
 from florentine_envs.games.princes.constants import PH_COOP_ANSWER
-from training.match import play_games
+from florentine_envs.training.match import play_games
 
 
 class CoopRecorder:
@@ -129,8 +129,8 @@ class _Refuser:
 
 def configured_heuristic(game, spec: str):
     """The heuristic as ``spec`` says: ``heuristic``, ``rival=W`` (the weight of the other side's
-    gain, :attr:`~agents.princes_coop_heuristic.CoopPlanner.RIVAL`) or ``refuse``."""
-    from agents import PrincesHeuristic  # noqa: PLC0415
+    gain, :attr:`~florentine_envs.agents.princes_coop_heuristic.CoopPlanner.RIVAL`) or ``refuse``."""
+    from florentine_envs.agents import PrincesHeuristic  # noqa: PLC0415
 
     agent = PrincesHeuristic(game)
     if spec == "refuse":
@@ -228,7 +228,9 @@ def parse_players(text: str) -> list[int]:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m training.coop_report", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m florentine_envs.training.coop_report", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--games", type=int, default=200, help="games (deals with --mixed) per cell")
     parser.add_argument("--players", default="2-5", help="player counts: 2-5 or 2,4")
     parser.add_argument("--seed", type=int, default=0, help="first game seed")

@@ -1,6 +1,6 @@
-"""Time per decision of search agents: ``python -m training.ismcts_timing GAME PLAYERS SPEC...``.
+"""Time per decision of search agents: ``python -m florentine_envs.training.ismcts_timing GAME PLAYERS SPEC...``.
 
-    $ python -m training.ismcts_timing medici 2 ismcts:100 ismcts:400
+    $ python -m florentine_envs.training.ismcts_timing medici 2 ismcts:100 ismcts:400
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import time
 import numpy as np
 
 import florentine_envs
-from agents import HEURISTICS, make_agent
+from florentine_envs.agents import HEURISTICS, make_agent
 from florentine_envs.core.game import Game
 
 

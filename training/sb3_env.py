@@ -10,7 +10,7 @@ takes (the library never imports ``agents``), and Gymnasium's batched step into 
 
     >>> import florentine_envs
     >>> from sb3_contrib import MaskablePPO
-    >>> from training.sb3_env import FlorentineVecEnv
+    >>> from florentine_envs.training.sb3_env import FlorentineVecEnv
     >>> game = florentine_envs.make("medici", num_players=2)
     >>> env = FlorentineVecEnv(game, num_envs=8, seed=0, opponents={"random": 0.5, "heuristic": 0.5})
     >>> obs = env.reset()
@@ -24,9 +24,9 @@ takes (the library never imports ``agents``), and Gymnasium's batched step into 
 
 Opponents (``opponents=``, also :meth:`FlorentineVecEnv.set_opponents`):
 
-* an agent name for :func:`agents.make_agent`: ``"random"``, ``"heuristic"``,
+* an agent name for :func:`florentine_envs.agents.make_agent`: ``"random"``, ``"heuristic"``,
   ``"ppo:runs/train/x/final.zip"`` (a frozen policy), or an
-  :class:`~agents.base.Agent` instance;
+  :class:`~florentine_envs.agents.base.Agent` instance;
 * a weighted mix ``{"random": 0.5, "heuristic": 0.5}``: each opponent seat of
   each episode draws its agent from the mix;
 * a list (a league pool, e.g. checkpoint paths ``["a.zip", "ppo:b.zip"]``; a
@@ -58,8 +58,8 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv
 
-from agents import make_agent
-from agents.base import Agent
+from florentine_envs.agents import make_agent
+from florentine_envs.agents.base import Agent
 from florentine_envs.core.game import Game
 from florentine_envs.core.learner import LearnerVectorEnv, _check_seed
 

@@ -1,13 +1,13 @@
 """Seat-rotated duplicate tournaments between batched agents.
 
-    >>> from training.tournament import run_tournament
+    >>> from florentine_envs.training.tournament import run_tournament
     >>> result = run_tournament("medici", ["heuristic", "random"], num_players=2, games=8, progress=False)
     >>> result.num_games, result.num_deals
     (8, 4)
     >>> sorted(row["agent"] for row in result.agents)
     ['heuristic', 'random']
 
-**Entries.** ``agents`` names agents for :func:`agents.make_agent` (``random``,
+**Entries.** ``agents`` names agents for :func:`florentine_envs.agents.make_agent` (``random``,
 ``heuristic``, ``ppo:PATH``). ``name*k`` stands for k copies of one agent, reported as
 one pooled entry (it sits at k seats of a table). ``name#tag`` is a separately
 reported instance of ``name``: ``heuristic#a,heuristic#b`` plays the heuristic
@@ -61,7 +61,7 @@ import numpy as np
 
 import florentine_envs
 from florentine_envs.core.rng import hash64
-from training.match import play_games
+from florentine_envs.training.match import play_games
 
 ROTATIONS = ("all", "cyclic")
 MAX_ARRANGEMENTS = 24  # distinct seat permutations per deal with rotations="all" (4! = 24)
@@ -99,7 +99,7 @@ def parse_entries(agents) -> list[str]:
 
 
 def agent_name(label: str) -> str:
-    """The :func:`agents.make_agent` name of an entry label (``heuristic#b`` -> ``heuristic``)."""
+    """The :func:`florentine_envs.agents.make_agent` name of an entry label (``heuristic#b`` -> ``heuristic``)."""
     return label.split("#", 1)[0]
 
 
@@ -226,12 +226,12 @@ def run_tournament(
     limit); each chunk is one batch with agents of its own, seeded from ``(seed, chunk)``, so
     the result depends on ``(seed, chunk_games)`` only and is the same on every ``backend``
     (``"local"``, or ``"ray"``: chunks as Ray tasks, on ``ray_address`` or a local instance;
-    see :mod:`training.balance.ray_backend`). ``max_seconds``: start no chunk after this time
+    see :mod:`florentine_envs.training.balance.ray_backend`). ``max_seconds``: start no chunk after this time
     (Ray: stop waiting then); at least one chunk is played, and ``result.num_games`` says how
     many games were.
     """
-    from agents import make_agent  # agents import the games; keep this module importable on its own
-    from training.balance.ray_backend import run_tasks  # the balance package imports this module
+    from florentine_envs.agents import make_agent  # agents import the games; keep this module importable on its own
+    from florentine_envs.training.balance.ray_backend import run_tasks  # the balance package imports this module
 
     options = dict(options or {})
     game = florentine_envs.make(game_name, num_players=num_players, **options)
@@ -327,8 +327,8 @@ class _Chunk:
 
 def _play_chunk(chunk: _Chunk) -> tuple[np.ndarray, np.ndarray]:
     """``(scores, ranks)`` int[n, P] of one chunk (the unit of work, local or on a Ray worker)."""
-    from agents import make_agent
-    from training.balance.play import game_for
+    from florentine_envs.agents import make_agent
+    from florentine_envs.training.balance.play import game_for
 
     game = game_for(chunk.game, chunk.players, chunk.options)
     agents = [make_agent(name, game, seed=s) for name, s in zip(chunk.agents, chunk.agent_seeds)]
@@ -376,7 +376,7 @@ def cluster_bootstrap_ci(num: np.ndarray, den: np.ndarray, seed: int = 0, resamp
     Clusters are resampled with replacement. Returns ``(low float[K], high float[K])``;
     NaN where the denominator is zero in every resample.
     """
-    from training.balance import stats  # imported here: balance imports this module
+    from florentine_envs.training.balance import stats  # imported here: balance imports this module
 
     return stats.percentile(stats.bootstrap_ratios(num, den, seed, resamples))
 

@@ -1,6 +1,6 @@
 """Train a MaskablePPO policy on one seat of a game against batched opponents.
 
-    >>> from training.train import train                                  # doctest: +SKIP
+    >>> from florentine_envs.training.train import train                                  # doctest: +SKIP
     >>> result = train("medici", num_players=2, timesteps=1_000_000,      # doctest: +SKIP
     ...                opponents={"random": 0.5, "heuristic": 0.5}, league=True)
     >>> result["final"], result["evaluation"]["heuristic"]["win_rate"]    # doctest: +SKIP
@@ -12,7 +12,7 @@ A run writes under ``<out_dir>/<name>/`` (name defaults to ``<game>_<P>p``):
 snapshots used as opponents), ``tb/`` (TensorBoard: losses, ep_rew_mean,
 success_rate = the learner's win rate), ``progress.csv``, ``final.zip`` and
 ``evaluation.json``. The closing evaluation plays the final policy (through
-:class:`agents.ppo.PPOAgent`, deterministic) against ``random`` and
+:class:`florentine_envs.agents.ppo.PPOAgent`, deterministic) against ``random`` and
 ``heuristic`` opponents with the learner's seat rotated (an equal share of
 games in every seat) and prints a table of win rates with 95 % Wilson
 intervals; a shared first place counts as a win.
@@ -41,11 +41,11 @@ from stable_baselines3.common.callbacks import BaseCallback, CallbackList, Check
 from stable_baselines3.common.logger import KVWriter, Logger, make_output_format
 
 import florentine_envs
-from agents import available_agents, make_agent
-from agents.ppo import META_ATTRIBUTE, ObsScaler, PPOAgent
+from florentine_envs.agents import available_agents, make_agent
+from florentine_envs.agents.ppo import META_ATTRIBUTE, ObsScaler, PPOAgent
 from florentine_envs.testing import random_legal_actions
-from training.match import play_games
-from training.sb3_env import FlorentineVecEnv
+from florentine_envs.training.match import play_games
+from florentine_envs.training.sb3_env import FlorentineVecEnv
 
 #: hyperparameters of the Medici 2-player headline run (see README); ``train`` overrides with **ppo_kwargs
 DEFAULT_PPO = {
@@ -239,7 +239,7 @@ def train(
 ) -> dict:
     """Train, save, evaluate; returns paths, the logged rows (``log``), timings and ``evaluation``.
 
-    ``opponents``: agent name or ``{name: weight}`` mix (see :mod:`training.sb3_env`);
+    ``opponents``: agent name or ``{name: weight}`` mix (see :mod:`florentine_envs.training.sb3_env`);
     ``ppo_kwargs`` override :data:`DEFAULT_PPO`; ``threads``: torch CPU threads (None: leave);
     ``eval_games=0`` skips the evaluation."""
     from sb3_contrib import MaskablePPO

@@ -24,7 +24,7 @@ that signature (the ``agents`` package's agents) also works. Give one policy for
 opponent seat, or a list from which each opponent seat of each episode draws one
 (``opponent_weights``, uniform by default) -- a league. The default is uniformly random
 legal play. The library never imports ``agents``; training code passes them in:
-``opponents=agents.make_agent("heuristic", game)``.
+``opponents=florentine_envs.agents.make_agent("heuristic", game)``.
 
 ``learner_seat`` is ``"random"`` (a seat drawn per episode), ``"first"`` (the seat that makes
 the game's first decision, so the learner always opens) or a fixed seat.
@@ -190,7 +190,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         elif isinstance(opponents, Mapping) or isinstance(opponents, (str, bytes)):
             raise ValueError(
                 f"{self.game.name}: opponents must be a policy (obs, mask) -> actions or a list of them, "
-                f"got {opponents!r} (agent names are resolved by training.sb3_env, not by the library)"
+                f"got {opponents!r} (agent names are resolved by florentine_envs.training.sb3_env, not by the library)"
             )
         elif not isinstance(opponents, Sequence):
             opponents = [opponents]

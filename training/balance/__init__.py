@@ -6,16 +6,17 @@ and first-player advantage, the effect of the player count, game length, score s
 winning margin, decisiveness and drama from the running score, skill depth and component
 attribution, each with a 95 % interval. The modules:
 
-* :mod:`~training.balance.design` -- cells, duplicate deals, chunks (the sampling design);
-* :mod:`~training.balance.variants` -- ``--set key=value`` changes to options and data;
-* :mod:`~training.balance.play` -- playing one chunk and recording the running score;
-* :mod:`~training.balance.stats` -- Wilson, cluster bootstrap, delta method, Benjamini-Hochberg;
-* :mod:`~training.balance.metrics` -- the statistics of a cell, a ladder pair, a comparison;
-* :mod:`~training.balance.attribution` -- which components go with winning;
-* :mod:`~training.balance.ray_backend` -- chunks as local calls or Ray tasks;
-* :mod:`~training.balance.report` and :mod:`~training.balance.figures` -- Markdown, HTML,
+* :mod:`~florentine_envs.training.balance.design` -- cells, duplicate deals, chunks (the sampling design);
+* :mod:`~florentine_envs.training.balance.variants` -- ``--set key=value`` changes to options and data;
+* :mod:`~florentine_envs.training.balance.play` -- playing one chunk and recording the running score;
+* :mod:`~florentine_envs.training.balance.stats` -- Wilson, cluster bootstrap, delta method, Benjamini-Hochberg;
+* :mod:`~florentine_envs.training.balance.metrics` -- the statistics of a cell, a ladder pair, a comparison;
+* :mod:`~florentine_envs.training.balance.attribution` -- which components go with winning;
+* :mod:`~florentine_envs.training.balance.ray_backend` -- chunks as local calls or Ray tasks;
+* :mod:`~florentine_envs.training.balance.report` and
+  :mod:`~florentine_envs.training.balance.figures` -- Markdown, HTML,
   CSV and JSON under ``runs/balance/<game>-<stamp>/``;
-* :mod:`~training.balance.study` -- :class:`StudySpec`, :func:`run_study`.
+* :mod:`~florentine_envs.training.balance.study` -- :class:`StudySpec`, :func:`run_study`.
 
 Games take part through the balance hooks of :class:`florentine_envs.core.game.Game`
 (``component_names``, ``acquisitions``, ``running_scores``); nothing here knows a game.

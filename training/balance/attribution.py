@@ -9,7 +9,7 @@ the player-games of a cell (one per player per game):
   that did not; **margin lift**: the same for the margin (score minus the others' mean).
 
 Each lift has a cluster-robust delta-method interval and p-value (deals are the independent
-units: :func:`training.balance.stats.ratio_difference_test`), and the p-values of each family
+units: :func:`florentine_envs.training.balance.stats.ratio_difference_test`), and the p-values of each family
 (win lifts; margin lifts) are adjusted with Benjamini-Hochberg: ``q < 0.05`` holds the false
 discovery rate among flagged components at 5 %.
 

@@ -29,7 +29,7 @@ import numpy as np
 
 import florentine_envs
 from florentine_envs.core.rng import hash64
-from training.tournament import parse_entries, seat_arrangements
+from florentine_envs.training.tournament import parse_entries, seat_arrangements
 
 from .variants import Variant, game_options
 
@@ -172,7 +172,7 @@ def deal_seeds(seed: int, deals: np.ndarray) -> np.ndarray:
 
 
 def _task(game_name: str, cell: Cell, index: int, chunk: int, lo: int, hi: int, seed: int) -> Task:
-    from training.tournament import agent_name
+    from florentine_envs.training.tournament import agent_name
 
     deals = np.arange(lo, hi, dtype=np.int64)
     agent_seeds = tuple(

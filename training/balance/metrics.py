@@ -1,6 +1,6 @@
 """Study statistics per cell, across player counts, along the skill ladder and between variants.
 
-Definitions (every one with a 95 % interval; methods in :mod:`training.balance.stats`):
+Definitions (every one with a 95 % interval; methods in :mod:`florentine_envs.training.balance.stats`):
 
 * **Position**: turn order counted from the player of the first decision (position 0 is the
   first player). Seat advantage is the win rate by position.
@@ -13,13 +13,13 @@ Definitions (every one with a 95 % interval; methods in :mod:`training.balance.s
 * **Game length**: decisions taken by players (``step_count``: forced moves not counted).
 * **Score spread**: best minus worst final score of a game; **winning margin**: winner minus
   runner-up (0 when first place is shared); **ties**: games with a shared first place.
-* **Lead changes**, **lead for good**, **winner behind**: see :mod:`training.balance.play`.
+* **Lead changes**, **lead for good**, **winner behind**: see :mod:`florentine_envs.training.balance.play`.
 
 Intervals: win rates by position use Wilson's interval when every deal is played once (the
 games are independent); everything else, and win rates of rotated tables, use the cluster
 bootstrap over deals; variant comparisons use the paired cluster bootstrap on the deals both
 cells played. Beyond 20,000 deals the resampling units are blocks of consecutive deals
-(:func:`~training.balance.stats.resampling_units`).
+(:func:`~florentine_envs.training.balance.stats.resampling_units`).
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ ROWS = 1 << 18  # games per slice when summing over resampling units (bounded me
 
 def unit_sums(data: dict, players: int, num_labels: int, num_deals: int):
     """``(names, num float[U, K], den float[U, K])``: the :func:`columns` of the games of deals
-    ``0..num_deals-1`` summed per resampling unit (:func:`~training.balance.stats.resampling_units`),
+    ``0..num_deals-1`` summed per resampling unit (:func:`~florentine_envs.training.balance.stats.resampling_units`),
     slice by slice so that no per-game float array of the whole study is ever built."""
     keep = np.flatnonzero(data["deal"] < num_deals)
     units, U = stats.resampling_units(data["deal"][keep], num_deals)

@@ -1,7 +1,7 @@
 """Playing one chunk of a study (the unit of work, local or on a Ray worker) and recording it.
 
-:func:`play_task` plays every game of a :class:`~training.balance.design.Task` as one batch
-(``training.match.play_games``, so any agent ``agents.make_agent`` builds plays, search
+:func:`play_task` plays every game of a :class:`~florentine_envs.training.balance.design.Task` as one batch
+(``florentine_envs.training.match.play_games``, so any agent ``florentine_envs.agents.make_agent`` builds plays, search
 agents included) and returns per-game arrays. During play, :class:`LeadRecorder` reads the
 game's running score (``Game.running_scores``) after every step:
 
@@ -126,8 +126,8 @@ class LeadRecorder:
 
 def play_task(task) -> dict[str, np.ndarray]:
     """Play one chunk; per-game arrays, games deal-major (each deal under every arrangement)."""
-    from agents import make_agent
-    from training.match import play_games
+    from florentine_envs.agents import make_agent
+    from florentine_envs.training.match import play_games
 
     game = game_for(task.game, task.players, task.options)
     agents = [make_agent(name, game, seed=seed) for name, seed in zip(task.agents, task.agent_seeds)]

@@ -1,6 +1,6 @@
 """A balance study from start to end: design, play (local or Ray), merge, statistics.
 
->>> from training.balance import StudySpec, run_study
+>>> from florentine_envs.training.balance import StudySpec, run_study
 >>> spec = StudySpec("medici", players=(2,), games=6, chunk_games=4)
 >>> result = run_study(spec, progress=False)
 >>> result.summary["cells"][0]["stats"]["games"], len(result.summary["cells"][0]["stats"]["win_pos0"])
@@ -125,8 +125,8 @@ def run_study(
 
 
 def _check_agents(game_name: str, cell: Cell) -> None:
-    from agents import make_agent
-    from training.tournament import agent_name
+    from florentine_envs.agents import make_agent
+    from florentine_envs.training.tournament import agent_name
 
     game = game_for(game_name, cell.players, cell.options)
     for label in cell.labels:
