@@ -103,7 +103,8 @@ def test_balance_writes_the_report_without_figures(core_install, tmp_path, capsy
 
 def test_bench(core_install, tmp_path):
     path = tmp_path / "bench.json"
-    assert cli.main(["bench", "medici", "--players", "2", "--seconds", "0.01", "--rounds", "1", "--json", str(path)]) == 0
+    arguments = ["bench", "medici", "--players", "2", "--seconds", "0.01", "--rounds", "1", "--json", str(path)]
+    assert cli.main(arguments) == 0
     peers = json.loads(path.read_text())["peers"]
     assert peers and all(p["status"] == "not installed (pip install 'florentine-games[bench]')" for p in peers)
 
