@@ -631,6 +631,51 @@ def test_wolfgang_acquires_a_bonus_card():
     assert st.bonus_hand[0, 1].sum() == 1 and st.wolf_len[0] == length + 1
 
 
+@pytest.mark.parametrize("engine", [True, False])
+def test_wolfgangs_bonus_card_without_a_face_down_card(engine):
+    """Rulebook: "The descriptions of the actions below will instruct you when it is not possible for
+    Wolfgang to perform the action." "It is not possible for Wolfgang to take a Bonus card if the
+    Bonus deck is empty." "Place the chosen Bonus card on the leftmost facedown Profession or
+    Recruiting card in Wolfgang's Principality (it will be used when that Profession or Recruiting
+    card is scored)."
+
+    The Bonus card's description names only the empty deck (D50): with no face-down card the
+    action is still possible; the card waits beside his row and lies on the next card that joins
+    it (here a Recruiting card he buys), which scores it.
+    """
+    if engine:
+        game, st = at_first_auction()
+        for _ in range(int(st.wolf_len[0])):
+            game._wolf_work(st, G, np.array([-1]))  # every card of his row face up
+        assert st.hand_prof[0, 1].sum() + st.hand_recruit[0, 1] == 0
+        money = int(st.money[0, 1])
+        game._wolf_action(st, G, np.array([[W_BONUS, -1, -1, -1, -1]]))
+        held = int(np.flatnonzero(st.bonus_hand[0, 1])[0])
+        assert st.money[0, 1] == money - 3 and st.wolf_bonus[0, held] == st.wolf_len[0]  # beside the row
+        game.check_invariants(st)
+        game._wolf_append(st, G, RECRUIT_CARD)  # he buys a Recruiting card: it joins the row face down
+        st.supply_recruiting[0] -= 1
+        assert st.wolf_bonus[0, held] == st.wolf_len[0] - 1  # on it
+        worth = int((game.features(st, G, np.array([1])) @ game.T.bonus_coef.T)[0, held])
+        game._wolf_work(st, G, np.array([-1]))
+        assert st.bonus_out[0, held] and not st.bonus_hand[0, 1].any()
+        recruits = int(st.table_recruit[0, 1])
+        assert st.best_work[0, 1] == game.T.minimum[0] + recruits + worth  # no Jesters: the minimum, cards, Bonus
+        game.check_invariants(st)
+        return
+    ref = reference_at_first_auction(rolls=[6] * 20)
+    for card in list(ref.wolf_row):
+        ref._wolfgang_work()
+    assert ref._wolfgang_can("bonus")
+    ref._wolfgang_act("bonus")
+    (held,) = ref.bonus_hand[1]
+    assert ref.wolf_waiting_bonus == [held]
+    ref._row_append(RECRUIT_CARD)
+    ref.supply_recruiting -= 1
+    assert ref.wolf_row[-1].bonus == [held]
+    ref.check_invariants()
+
+
 def test_round_end_and_end_of_the_game():
     """Rulebook: "The end of the round works just like the normal game, with the scoring of the best
     Work (between you and Wolfgang only), the passing of the Starting Player marker (between you and

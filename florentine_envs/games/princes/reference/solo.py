@@ -189,6 +189,8 @@ class PrincesSoloReference(PrincesReference):
 
     def _init_solo_state(self) -> None:
         self.wolf_row: list[RowCard] = []
+        # D50: Bonus cards he took with no face-down card wait beside the row for the next card
+        self.wolf_waiting_bonus: list[int] = []
         self.wolf_buildings = [0] * NUM_BUILDINGS  # SPEC SW: his buildings and Freedoms may repeat
         self.wolf_freedoms = [0, 0, 0]
         self.columns: list[list[int]] = [[] for _ in range(self.dummies)]  # cards in the order placed
@@ -259,6 +261,7 @@ class PrincesSoloReference(PrincesReference):
     def _row_append(self, card: int) -> None:
         """Add a card face down "to the right of Wolfgang's row of Profession and Recruiting cards"."""
         self.wolf_row.append(RowCard(card))
+        self.wolf_row[-1].bonus, self.wolf_waiting_bonus = self.wolf_waiting_bonus, []  # D50
         if card == RECRUITING_CARD:
             self.hand_recruit[WOLFGANG] += 1
         else:
@@ -555,9 +558,11 @@ class PrincesSoloReference(PrincesReference):
             # "Place the chosen Prestige card faceup in Wolfgang's Principality"
             self.prestige_hand[WOLFGANG].add(chosen)
         else:
-            # "Place the chosen Bonus card on the leftmost facedown Profession or Recruiting card"
+            # "Place the chosen Bonus card on the leftmost facedown Profession or Recruiting card";
+            # with none, beside the row until a card joins it (D50)
             self.bonus_hand[WOLFGANG].add(chosen)
-            self.wolf_row[self._leftmost_face_down(professions_only=False)].bonus.append(chosen)
+            k = self._leftmost_face_down(professions_only=False)
+            (self.wolf_row[k].bonus if k >= 0 else self.wolf_waiting_bonus).append(chosen)
 
     # ================================================================== recruiting (RB Recruiting cards, SPEC SC)
 
@@ -632,13 +637,13 @@ class PrincesSoloReference(PrincesReference):
                     break
 
     def _wolfgang_can(self, act: str) -> bool:
-        """Each action's "It is not possible for Wolfgang to ..." clauses (D50 for the Bonus card)."""
+        """Each action's "It is not possible for Wolfgang to ..." clauses, and only those (D50)."""
         if act == "work":
             return self._leftmost_face_down(professions_only=False) >= 0
         if act == "profession":
             return len(self.decks[DECK_PROFESSION]) > 0
-        if act == "bonus":
-            return len(self.decks[DECK_BONUS]) > 0 and self._leftmost_face_down(professions_only=False) >= 0
+        if act == "bonus":  # "It is not possible ... if the Bonus deck is empty" (the only clause, D50)
+            return len(self.decks[DECK_BONUS]) > 0
         x = self._flip_to_read()  # build / freedom: "flip his leftmost facedown Profession card"
         if x < 0:
             return False
