@@ -27,6 +27,9 @@ from florentine_envs.games.princes.constants import (
     DECK_BONUS,
     DECK_PRESTIGE,
     DECK_PROFESSIONS,
+    NUM_BONUS,
+    NUM_PRESTIGE,
+    NUM_PROFESSIONS,
     PH_AUCTION_BID,
     PH_AUCTION_CHOOSE,
     PH_PLACE,
@@ -674,6 +677,43 @@ def test_wolfgangs_bonus_card_without_a_face_down_card(engine):
     ref.supply_recruiting -= 1
     assert ref.wolf_row[-1].bonus == [held]
     ref.check_invariants()
+
+
+def test_the_cards_you_put_under_for_wolfgang_are_remembered():
+    """Rulebook: "Draw the top 5 Bonus cards from the Bonus deck (all cards if there are fewer than 5)
+    and choose the card giving the highest bonus according to the current state of Wolfgang's
+    Principality." "Place the other 4 cards facedown in any order at the bottom of the Bonus deck."
+    "Place the chosen Prestige card faceup in Wolfgang's Principality and place the other 4 cards
+    facedown in any order at the bottom of the Prestige deck."
+
+    You draw and place those cards: you know them and where they lie (D49), so the observation's
+    ``deck_places`` shows each one's place from the top until it is drawn again (SPEC SV).
+    """
+    from florentine_envs.games.princes.solo_observation import SOLO_OFFSETS
+
+    game, st = at_first_auction()
+    first = game.obs_layout["solo"].start + SOLO_OFFSETS["deck_places"]
+    bonus_at, prestige_at = first + NUM_PROFESSIONS, first + NUM_PROFESSIONS + NUM_BONUS
+
+    def places(at, n):
+        return game.observe(st, G)[0, at : at + n]
+
+    assert not places(first, NUM_PROFESSIONS + NUM_BONUS + NUM_PRESTIGE).any()  # nothing put under yet
+    length = int(st.deck_len[0, DECK_BONUS])
+    top5 = _deck_run(st, DECK_BONUS, 0, 5)
+    game._wolf_action(st, G, np.array([[W_BONUS, -1, -1, -1, -1]]))
+    under = [c for c in top5 if not st.bonus_hand[0, 1, c]]
+    bonus = places(bonus_at, NUM_BONUS)
+    assert [int(bonus[c]) for c in under] == list(range(length - 4, length))  # the bottom 4 of 19, top first
+    assert int((bonus > 0).sum()) == 4
+    length = int(st.deck_len[0, DECK_PRESTIGE])
+    game._wolf_draw(st, G, DECK_PRESTIGE)
+    prestige = places(prestige_at, NUM_PRESTIGE)
+    assert sorted(prestige[prestige > 0].astype(int).tolist()) == list(range(length - 4, length))
+    st.deck_top[0, DECK_BONUS] = (st.deck_top[0, DECK_BONUS] + 3) % NUM_BONUS  # three cards drawn off the top
+    st.deck_len[0, DECK_BONUS] -= 3
+    moved = places(bonus_at, NUM_BONUS)
+    assert [int(moved[c]) for c in under] == [int(bonus[c]) - 3 for c in under]  # each three places higher
 
 
 def test_round_end_and_end_of_the_game():

@@ -27,6 +27,7 @@ SOLO_PARTS = (
     ("wolf_prestige", NUM_PRESTIGE),
     ("dummies", (1 + NUM_PROFESSIONS) * MAX_DUMMIES),
     ("discards", 2),
+    ("deck_places", NUM_PROFESSIONS + NUM_BONUS + NUM_PRESTIGE),
 )
 SOLO_SIZE = sum(size for _, size in SOLO_PARTS)
 
@@ -90,6 +91,7 @@ def observe_solo(ref, o: int) -> np.ndarray:
         else:
             out += [0.0] * (1 + NUM_PROFESSIONS)
     out += [ref.recruit_discarded, ref.builders_discarded]
+    out += ref.deck_places()
     obs = np.concatenate([base, np.array(out, dtype=np.float32)])
     assert obs.size == solo_obs_size(ref.seats)
     return obs
