@@ -43,7 +43,7 @@ from florentine_envs.games.princes.constants import (
 )
 from florentine_envs.games.princes.solo import W_BONUS, W_BUILD, W_FREEDOM, W_PROFESSION, W_WORK
 
-LANDSCAPE_FIRST_CARD = 1  # an Automa card whose top panel starts with the Landscape
+LANDSCAPE_FIRST_CARD = 2  # an Automa card whose top panel starts with the Landscape
 G = np.array([0])
 
 DECK_SIZE = {DECK_PROFESSIONS: 21, DECK_PRESTIGE: 14, DECK_BONUS: 20}
@@ -171,9 +171,9 @@ def test_the_auction_against_the_automa_card():
     """
     game, st = at_first_auction()
     assert game.ST.back[int(st.automa_order[0, 0])] == 0  # round 1 drew a card of the 1-2 back
-    # the example card: the Jester is 6+1D6 for 4 and 5 players, the Prestige card +1 / +2
+    # the example card: the Jester is 6+1D6 for 4 and 5 players; other cards differ by player count
     assert PrincesSolo(dummies=2).ST.mod[0, S_JESTER] == PrincesSolo(dummies=3).ST.mod[0, S_JESTER] == 6
-    assert PrincesSolo(dummies=2).ST.mod[0, S_PRESTIGE] != PrincesSolo(dummies=3).ST.mod[0, S_PRESTIGE]
+    assert (PrincesSolo(dummies=2).ST.mod != PrincesSolo(dummies=3).ST.mod).any()
     st.die_count[0] = counter_for(int(st.seed[0]), [4, 5])
     play(game, st, A_OPEN + S_JESTER)
     assert st.last_bid[0, S_JESTER] == 10 and st.bid[0] == 11
@@ -714,6 +714,30 @@ def test_the_cards_you_put_under_for_wolfgang_are_remembered():
     st.deck_len[0, DECK_BONUS] -= 3
     moved = places(bonus_at, NUM_BONUS)
     assert [int(moved[c]) for c in under] == [int(bonus[c]) - 3 for c in under]  # each three places higher
+
+
+@pytest.mark.parametrize("dummies", [2, 3])
+def test_the_automa_deck_shows_every_action_and_object_and_bars_two(dummies):
+    """Rulebook: "You may buy the object in the final (4th / 5th) auction in an Auction phase for 200
+    Florin unless it is one of the 2 objects with the highest die modifier on the Automa card for
+    your player count." "Wolfgang's actions as shown on the Automa cards are described below."
+    "When Wolfgang buys a Recruiting card, add it facedown to the right of Wolfgang's row of
+    Profession and Recruiting cards."
+
+    The reconstructed deck (data ``automa``): on every card the second-highest modifier is unique,
+    so the final auction bars exactly 2 entries; every action the rulebook describes for Wolfgang
+    stands on some panel, and every object leads some card (DATA notes in DESIGN_NOTES.md).
+    """
+    game = PrincesSolo(dummies=dummies)
+    ST = game.ST
+    for card in range(21):
+        mods = sorted(ST.mod[card, s] for s in (S_FOREST, S_PRESTIGE, S_RECRUITING, S_JESTER, S_BUILDER))[::-1]
+        assert mods[1] != mods[2], f"card {card}: the second-highest modifier is tied"
+        barred = {int(ST.pos[card, s]) for s in range(7) if ST.excluded[card, s]}
+        assert len(barred) == 2, f"card {card} bars {sorted(barred)}"
+    shown = set(ST.panels[ST.panels >= 0].tolist())
+    assert shown == {W_WORK, W_BUILD, W_PROFESSION, W_BONUS, W_FREEDOM}
+    assert set(ST.entries[:, 0].tolist()) == set(range(5))  # each object is the leftmost of some card
 
 
 def test_round_end_and_end_of_the_game():
