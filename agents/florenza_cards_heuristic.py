@@ -287,7 +287,8 @@ class FlorenzaCardsHeuristic(Agent):
             worth = np.concatenate([np.broadcast_to(value, (B, kinds.size)),
                                     value * (1 + c["penalty_share"][:, None]),
                                     np.full((B, 1), float(t.anon_value[x]))], 1)  # fmt: skip
-            worth = worth + patron_bonus[:, x : x + 1]
+            # anonymous artists make no Mastro Artista set (DESIGN_NOTES 24): the bonus goes to the cards
+            worth[:, : 2 * kinds.size] += patron_bonus[:, x : x + 1]
             costs = np.concatenate([cost, cost, anon_cost], 1)
             avail = np.concatenate(
                 [o["table"][:, kinds] > 0, o["reserved_art"][:, kinds] > 0, o["anon_up"][:, x : x + 1]], 1
@@ -690,9 +691,7 @@ class FlorenzaCardsHeuristic(Agent):
         # a reserved artist also avoids its penalty
         avoided = self.art_value[None] * c["penalty_share"][:, None]
         scores[:, ids.hire_reserved : ids.hire_reserved + AK] = value + avoided + money_loss(cost)
-        scores[:, ids.hire_anonymous : ids.hire_anonymous + NUM_TYPES] = (
-            t.anon_value[None] + bonus + money_loss(anon_cost)
-        )
+        scores[:, ids.hire_anonymous : ids.hire_anonymous + NUM_TYPES] = t.anon_value[None] + money_loss(anon_cost)
         return scores
 
     def _exchange_give_1(self, c: dict, scores: np.ndarray, mask: np.ndarray) -> np.ndarray:

@@ -552,16 +552,22 @@ def test_sets_guilds_artists_and_penalties():
     assert ref.score(0) == base + printed + 5 + 2 + 3 + T.mon_prestige[m] + value + 3 - penalty
 
 
-def test_patron_of_the_arts_counts_anonymous_artists():
+def test_patron_of_the_arts_counts_artist_cards_not_anonymous_artists():
     """RB Mastro Artista: "5 Prestige Points for each complete set of Architect, Painter, and
-    Sculptor you have hired" (DN 24: anonymous artists are hired artists)."""
+    Sculptor you have hired"; an anonymous artist goes back: "After you hire an Anomymous Artist,
+    turn the card face down (it will be turned face up again at the end of the round)." DN 24:
+    the sets are made of the artist cards in front of the player, so anonymous hires add none."""
     ref = FlorenzaCardsReference(4, seed_with_captain(4, 1))
+    T = ref.T
     empty_table(ref)
     base = ref.score(0)
     put_in_play(ref, 0, "mastroartista")
-    ref.hired_anonymous[0] = [1, 1, 0]
+    ref.hired_anonymous[0] = [2, 1, 1]  # three anonymous hires of the three types: no set
     assert ref.score(0) == base
-    ref.hired_anonymous[0] = [2, 1, 1]
+    for x in range(3):  # one artist card of each type: one set (their values score too)
+        i = next(i for i in range(T.NA) if T.artist_type[T.copy_kind[i]] == x and ref.art_state[i] == "deck")
+        ref.art_state[i], ref.art_owner[i] = "hired", 0
+        base += T.copy_value[i]
     assert ref.score(0) == base + 5
     assert FlorenzaCardsReference(4, 0, guilds=False).T.n[card(ref, "mastroartista")] == 0
 

@@ -801,31 +801,42 @@ def test_scoring_guilds(guild, units):
     assert with_guild[1:] == without[1:]
 
 
-def test_patron_of_the_arts_counts_an_anonymous_artist():
+def test_patron_of_the_arts_sets_are_artist_cards_not_anonymous_artists():
     """Rulebook:
 
     "At the end of the game, you receive 5 Prestige Points for each complete set of Architect, Painter,
         and Sculptor you have hired."
+    "After you hire an Anomymous Artist, turn the card face down (it will be turned face up again at
+        the end of the round)."
     "You may choose to hire an Anonymous Artist, if that Artist card is still face up (i.e., no one has
         hired that artist yet this round)."
 
-    An anonymous artist is a hired artist too (DN 24): its architect completes the set.
+    An anonymous artist goes back face down to the middle and never lies in front of the player, so it
+    makes no set (DN 24): a painter and a sculptor card plus the anonymous architect are worth nothing
+    to the Mastro Artista; the same hands with an architect card are worth one set.
     """
-    results = []
-    for with_guild in (True, False):
-        sc = Scenario(4, seed=13, round=5)
-        sc.put_in_play(0, "ritratto", 2, PAINTER)
-        sc.complete_for(0, "duomo_pulpito", 2, SCULPTOR)
-        if with_guild:
-            sc.put_in_play(0, "mastroartista")
-        sc.give(0, "sagrato")  # 1 marble, 100; an architect
-        sc.set_table([])
-        sc.last_action(0)
-        sc.act(play("sagrato"))  # the anonymous architect is the only choice: hired at once
-        assert sc.field(0, "anonymous_up")[ARCHITECT] == 0 and "sagrato" in sc.in_play(0)
-        finish(sc)
-        results.append(scores(sc)[0])
-    assert results[0] - results[1] == GUILD_BONUS["mastroartista"]
+    gains = []
+    for architect in (None, "romano_architect"):
+        results = []
+        for with_guild in (True, False):
+            sc = Scenario(4, seed=13, round=5)
+            sc.put_in_play(0, "ritratto", 2, PAINTER)
+            sc.complete_for(0, "duomo_pulpito", 2, SCULPTOR)
+            if with_guild:
+                sc.put_in_play(0, "mastroartista")
+            sc.give(0, "sagrato")  # 1 marble, 100; an architect
+            sc.set_table([] if architect is None else [copy_of(architect, 2)])
+            sc.last_action(0)
+            if architect is None:
+                sc.act(play("sagrato"))  # the anonymous architect is the only choice: hired at once
+            else:
+                sc.act(play("sagrato"), hire_table(architect))
+            assert "sagrato" in sc.in_play(0)
+            assert sc.field(0, "anonymous_up")[ARCHITECT] == (0 if architect is None else 1)
+            finish(sc)
+            results.append(scores(sc)[0])
+        gains.append(results[0] - results[1])
+    assert gains == [0, GUILD_BONUS["mastroartista"]]
 
 
 def test_without_guilds():

@@ -99,7 +99,8 @@ class FlorenzaCardsState(State):
     art_owner: np.ndarray  # int8[B, NA]      -1 or seat (reserved / hired)
     table_count: np.ndarray  # int8[B, AK]    copies of each artist kind on the table (from art_state)
     reserved_count: np.ndarray  # int8[B, P, AK]  copies of each kind reserved per seat (from art_state)
-    hired_types: np.ndarray  # int8[B, P, 3]  artists hired per type, anonymous ones included
+    hired_types: np.ndarray  # int8[B, P, 3]  artist cards hired per type (anonymous artists not included)
+    anon_hired: np.ndarray  # int8[B, P, 3]   anonymous artists hired per type (DESIGN_NOTES 24)
     visible_pp: np.ndarray  # int16[B, P]     prestige on the table: cards, monuments, hired artists
     anon_up: np.ndarray  # bool[B, 3]         anonymous artist of each type face up
     loc_up: np.ndarray  # int8[B, L]          face-up copies per location kind

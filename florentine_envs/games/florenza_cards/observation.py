@@ -52,7 +52,7 @@ class FlorenzaObservation:
         visible = int(t.mon_prestige.sum() + t.card_prestige.sum()) + (
             self.M + int(t.card_needs_artist.sum())
         ) * largest_artist
-        type_copies = np.bincount(t.art_type, weights=t.art_copies, minlength=NUM_TYPES) + t.rounds
+        type_copies = np.bincount(t.art_type, weights=t.art_copies, minlength=NUM_TYPES)  # artist cards per type
         block_high = np.concatenate([
             [t.money0], t.supply0, [t.N], [visible], type_copies, np.ones(self.K + 2 * self.M), t.art_copies,
         ])  # fmt: skip

@@ -863,9 +863,10 @@ class FlorenzaCardsReference:
         return values + [T.anon_value[t] for t in range(NUM_TYPES) for _ in range(self.hired_anonymous[p][t])]
 
     def hired_types(self, p: int) -> list[int]:
-        """Artists p hired per type, anonymous ones included (DN 24)."""
+        """Artist cards p hired per type; anonymous artists are not among them (DN 24: they go back
+        face down and never lie in front of the player)."""
         T = self.T
-        counts = list(self.hired_anonymous[p])
+        counts = [0] * NUM_TYPES
         for i in range(T.NA):
             if self.art_state[i] == "hired" and self.art_owner[i] == p:
                 counts[T.artist_type[T.copy_kind[i]]] += 1
@@ -902,6 +903,8 @@ class FlorenzaCardsReference:
             total += 3 * classes.get("residence", 0)
         if self.has_guild(p, "pp_per_monument_3"):
             total += 3 * len(self.completed_monuments(p))
+        # RB Mastro Artista: "5 Prestige Points for each complete set of Architect, Painter, and
+        # Sculptor you have hired" -- the artist cards in front of the player (DN 24).
         if self.has_guild(p, "pp_per_abc_set_5"):
             total += 5 * min(self.hired_types(p))
         if self.has_guild(p, "set_bonus_plus_2"):

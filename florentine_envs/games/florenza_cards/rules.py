@@ -251,7 +251,7 @@ class RulesMixin:
             g, q, x = games[anon], p[anon], a[anon]
             st.anon_up[g, x] = False
             value[anon] = t.anon_value[x]
-            st.hired_types[g, q, x] += 1
+            st.anon_hired[g, q, x] += 1
         self._pay_money(st, games, p, np.maximum(0, cost - discount))
         st.visible_pp[games, p] += value.astype(np.int16)
         card, mon = st.pending_card[games].astype(np.int64), st.pending_monument[games].astype(np.int64)

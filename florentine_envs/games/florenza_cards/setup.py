@@ -100,6 +100,7 @@ class SetupMixin:
             table_count=z((B, AK), np.int8),
             reserved_count=z((B, P, AK), np.int8),
             hired_types=z((B, P, NUM_TYPES), np.int8),
+            anon_hired=z((B, P, NUM_TYPES), np.int8),
             visible_pp=z((B, P), np.int16),
             anon_up=np.ones((B, NUM_TYPES), bool),
             loc_up=np.tile(self.t.loc_copies.astype(np.int8), (B, 1)),
