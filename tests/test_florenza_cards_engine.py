@@ -418,12 +418,14 @@ def test_supply_exhaustion_blocks_taking_and_short_income_goes_in_turn_order():
     before = st.res[0].copy()
     game._income(st, np.array([0]))
     fix(game, st)
-    gained = st.res[0] - before
-    assert gained[:, MARBLE].tolist() == [0, 0, 0]  # those incomes are lost
-    assert gained[:, WOOD].tolist() == [0, 1, 1]  # distributed in turn order from the Captain (seat 1)
-    # the Captain may only choose a resource the supply holds for every player
+    # the Captain chooses first, and only a resource the supply holds for every player
     assert st.phase[0] == PH_CAPTAIN_CHOICE
     assert legal(st) == {ids.resource + r for r in (GOLD, METAL, FABRIC, SPICE)}
+    step(game, st, ids.resource + GOLD)
+    gained = st.res[0] - before
+    assert gained[:, GOLD].tolist() == [1, 1, 1]
+    assert gained[:, MARBLE].tolist() == [0, 0, 0]  # those incomes are lost
+    assert gained[:, WOOD].tolist() == [0, 1, 1]  # distributed in turn order from the Captain (seat 1)
     st.supply_money[0] = 50
     to_move(game, st, 0)
     assert ids.workers in legal(st) and ids.sell + GOLD not in legal(st)

@@ -456,12 +456,14 @@ def test_income_under_short_supply():
     # Nobody takes from the supply this round (the dull policy sends out workers).
     play_until(ref, lambda r: r.phase == R.CAPTAIN_CHOICE)
     assert ref.current_player == 1
-    assert [ref.res[q][MARBLE] - marble_before[q] for q in range(3)] == [0, 1, 0]  # the Captain first
+    # DN 16: the Captain's choice comes before any income
+    assert [ref.money[q] - money_before[q] for q in range(3)] == [4 * 50] * 3
     assert A.RESOURCE + GOLD not in ref.legal_actions() and A.RESOURCE + MARBLE not in ref.legal_actions()
-    assert [ref.money[q] - money_before[q] for q in range(3)] == [200 + 4 * 50] * 3
     spice = [ref.res[q][SPICE] for q in range(3)]
     ref.step(A.RESOURCE + SPICE)
     assert [ref.res[q][SPICE] - spice[q] for q in range(3)] == [1, 1, 1]
+    assert [ref.res[q][MARBLE] - marble_before[q] for q in range(3)] == [0, 1, 0]  # the Captain first
+    assert [ref.money[q] - money_before[q] for q in range(3)] == [200 + 4 * 50] * 3
 
 
 def test_workshop_income_and_merchants_guild():

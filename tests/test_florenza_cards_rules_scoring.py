@@ -278,12 +278,13 @@ def test_end_of_round_steps_in_order():
         assert [sc.money(p) for p in range(P)] == money  # no income yet
         sc.act(keep(min(sc.hand(sc.to_move))))
     assert keepers == [(c + j) % P for j in range(P)]
-    # step b: base income paid, then the (old) Captain's choice, before the election
+    # step b: the (old) Captain's choice comes first (DN 16), then the incomes, before the election
     assert sc.phase == CAPTAIN_CHOICE and sc.to_move == c and sc.captain == c
-    assert [sc.money(p) for p in range(P)] == [m + BASE_INCOME["money"] for m in money]
+    assert [sc.money(p) for p in range(P)] == money
     assert sc.field(0, "locations_up")[LOC_IDS.index("picconiere")] == 1  # step d not yet
     sc.act(resource(GOLD))
     # step c, step d, then the next round
+    assert [sc.money(p) for p in range(P)] == [m + BASE_INCOME["money"] for m in money]
     assert sc.captain == (c + 2) % P and sc.round == 2
     assert sc.field(0, "locations_up")[LOC_IDS.index("picconiere")] == 2
 
@@ -423,15 +424,16 @@ def test_workshop_and_residence_income():
         sc.put_in_play(0, c)
     assert "income" not in CARD["casa"] and CARD["palagio"]["income"] == {"money": 100}
     sc.refresh()
-    sc.run_until(lambda: sc.phase == CAPTAIN_CHOICE)  # the base income is paid
+    sc.run_until(lambda: sc.phase == CAPTAIN_CHOICE)  # no income paid yet (DN 16)
     money, res = [sc.money(p) for p in range(3)], [sc.res(p) for p in range(3)]
     sc.act(resource(SPICE))
     extra = sum(CARD[c]["income"].get("money", 0) for c in ("miniera", "lanaiuolo", "palagio", "casamento"))
     assert extra == 50 + 100 + 50
-    assert [sc.money(p) for p in range(3)] == [money[0] + extra, money[1], money[2]]
+    base = BASE_INCOME["money"]
+    assert [sc.money(p) for p in range(3)] == [money[0] + base + extra, money[1] + base, money[2] + base]
     gained = [a - b for a, b in zip(sc.res(0), res[0])]
-    assert gained == [0, 0, 1, 0, 1, 1]  # Miniera's gold, Lanaiuolo's fabric, the Captain's spice
-    assert [a - b for a, b in zip(sc.res(1), res[1])] == [0, 0, 0, 0, 0, 1]
+    assert gained == [1, 1, 1, 0, 1, 1]  # the base marble and wood, Miniera's gold, Lanaiuolo's fabric, spice
+    assert [a - b for a, b in zip(sc.res(1), res[1])] == [1, 1, 0, 0, 0, 1]
 
 
 def test_the_captain_chooses_only_a_resource_there_is_enough_of():
@@ -440,8 +442,8 @@ def test_the_captain_chooses_only_a_resource_there_is_enough_of():
     "The Captain of the People cannot choose a Resource for the extra income unless there are enough
         in the supply to give 1 to every player."
 
-    Judged after the base income; with one choice left the engine plays it, with none there is no
-    extra resource that round (DN 16).
+    Judged before any income is paid, since the Captain's resource goes to every player first; with
+    one choice left the engine plays it, with none there is no extra resource that round (DN 16).
     """
     P = 3
     sc = Scenario(P, seed=9, guilds=False)
@@ -454,18 +456,23 @@ def test_the_captain_chooses_only_a_resource_there_is_enough_of():
     sc2 = Scenario(P, seed=9, guilds=False)
     sink = (sc2.captain + 1) % P
     for r in (MARBLE, GOLD, METAL, FABRIC, SPICE):
-        sc2.set_supply(r, 2 if r != MARBLE else 3, sink)  # marble: 3 - the base income's 3 = 0
+        sc2.set_supply(r, P - 1, sink)
+    c = sc2.captain
     res, _ = to_keep(sc2)
     sc2.run_until(lambda: sc2.round == 2)
-    assert gained(sc2, res) == [[1, 2, 0, 0, 0, 0]] * P  # the base income and the only choice, wood
+    got = gained(sc2, res)
+    # the only choice, wood, for all; then the base marble for the first two in turn order
+    assert [got[(c + j) % P] for j in range(P)] == [[1, 2, 0, 0, 0, 0]] * 2 + [[0, 2, 0, 0, 0, 0]]
     # nothing anyone could have for all: no extra resource
     sc3 = Scenario(P, seed=9, guilds=False)
     sink = (sc3.captain + 1) % P
     for r in range(6):
-        sc3.set_supply(r, P if r in (MARBLE, WOOD) else P - 1, sink)
+        sc3.set_supply(r, P - 1, sink)
+    c = sc3.captain
     res, _ = to_keep(sc3)
     sc3.run_until(lambda: sc3.round == 2)
-    assert gained(sc3, res) == [[1, 1, 0, 0, 0, 0]] * P
+    got = gained(sc3, res)
+    assert [got[(c + j) % P] for j in range(P)] == [[1, 1, 0, 0, 0, 0]] * 2 + [[0, 0, 0, 0, 0, 0]]
 
 
 def test_the_new_captain_or_the_left_neighbour_is_elected():
@@ -582,8 +589,11 @@ def test_short_income_goes_out_in_turn_order():
 
     "If there are not enough cards to give everyone the cards they earn (i.e., income), they are
         distributed in turn order."
+    "Remember: You may receive additional income from Workshop and Residence cards you have completed
+        (see page 16)!"
 
-    Turn order starts at the Captain: the base income, then the Workshops' (DN 16).
+    The cards a player earns are the whole income, Family card and Workshops together: player after
+    player in turn order from the Captain, each receives all of theirs before the next (DN 16).
     """
     P = 3
     sc = Scenario(P, seed=4, round=3, guilds=False)
@@ -606,7 +616,35 @@ def test_short_income_goes_out_in_turn_order():
     sc.set_supply_money(BASE_INCOME["money"] + 100, sink=(c + 2) % P)
     money = [sc.money(q) for q in range(P)]
     sc.run_until(lambda: sc.phase == CAPTAIN_CHOICE)
+    sc.act(resource(GOLD))
     assert [sc.money((c + j) % P) - money[(c + j) % P] for j in range(P)] == [BASE_INCOME["money"], 100, 0]
+
+
+def test_short_income_a_players_whole_income_before_the_next():
+    """Rulebook:
+
+    "If there are not enough cards to give everyone the cards they earn (i.e., income), they are
+        distributed in turn order."
+    "Each player receives a base income from his Family card:" "1 Marble Resource"
+
+    Issue 22's case: four players, three marble left, the Captain holds the Cava (1 marble). The
+    Captain earns two marble and receives both, the next player one, the last two none -- not one
+    marble each for the first three with the Captain's Cava marble lost (version 0's reading,
+    which paid every base income before any Workshop's).
+    """
+    P = 4
+    sc = Scenario(P, seed=4, round=3, guilds=False)
+    c = sc.captain
+    sc.put_in_play(c, "cava")
+    to_keep(sc)
+    sc.set_supply(MARBLE, 3, (c + 3) % P)
+    sc.refresh()
+    res = [sc.res(q) for q in range(P)]
+    sc.run_until(lambda: sc.phase == CAPTAIN_CHOICE)
+    assert resource(MARBLE) not in sc.legal()  # 3 marble cannot give 1 to every player
+    sc.act(resource(GOLD))
+    got = gained(sc, res)
+    assert [got[(c + j) % P][MARBLE] for j in range(P)] == [2, 1, 0, 0]
 
 
 def test_money_is_an_amount_change_is_always_made():
@@ -681,7 +719,8 @@ def test_merchants_guild_takes_a_resource_of_choice_at_income():
     "During the Collect Income step of the End of the Round Phase, you receive 1 additional Resource
         of your choice from the supply."
 
-    After the Workshops' income, in turn order (DN 16); any resource the supply holds.
+    Part of the holder's own income: right after its Family card's and Workshops' income and before
+    the next player's (DN 16); any resource the supply holds.
     """
     P = 3
     sc = Scenario(P, seed=5, round=3)
@@ -703,6 +742,22 @@ def test_merchants_guild_takes_a_resource_of_choice_at_income():
     sc.last_action(2)
     finish(sc, choice=METAL, merchant=FABRIC)
     assert sc.res(1)[FABRIC] == sc.res(0)[FABRIC] + 1
+    # the holder's choice comes before the next player's income: the last spice goes to the holder,
+    # and the Erbolaio of the player after it yields nothing
+    sc = Scenario(P, seed=5, round=3)
+    c = sc.captain
+    sc.put_in_play(c, "artedeimercatanti")
+    sc.put_in_play((c + 1) % P, "erbolaio")
+    to_keep(sc)
+    sc.set_supply(SPICE, 1, (c + 2) % P)
+    sc.refresh()
+    res = [sc.res(q) for q in range(P)]
+    sc.run_until(lambda: sc.phase == CAPTAIN_CHOICE)
+    sc.act(resource(METAL))
+    assert sc.phase == MERCHANT_CHOICE and sc.to_move == c
+    sc.act(resource(SPICE))
+    got = gained(sc, res)
+    assert [got[(c + j) % P][SPICE] for j in range(P)] == [1, 0, 0]
 
 
 def test_art_college_discount_on_every_artist():

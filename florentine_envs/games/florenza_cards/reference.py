@@ -805,28 +805,28 @@ class FlorenzaCardsReference:
         supply, no one can take any (those incomes are lost). If there are not enough cards to
         give everyone the cards they earn (i.e., income), they are distributed in turn order.
         The Captain of the People cannot choose a Resource for the extra income unless there are
-        enough in the supply to give 1 to every player." (DN 16 orders the steps.)"""
+        enough in the supply to give 1 to every player."
+
+        DN 16: the Captain's resource goes to every player first (it is chosen only when the supply
+        holds one for each); then, in turn order, each player receives the whole of what they earn
+        -- the Family card's marble, wood and Fiorini with the Workshops' and Residences' income --
+        and, holding the Arte dei Mercatanti, its extra resource, before the next player."""
         T, P, A = self.T, self.num_players, self.A
-        base = T.c["income_base"]
-        for q in self.turn_order():
-            for name in ("marble", "wood"):
-                r = T.res_index[name]
-                self._gain_resource(q, r, min(int(base.get(name, 0)), self.supply[r]))
-            self._gain_money(q, min(int(base.get("money", 0)), self.supply_money))
         # RB: "The extra Resources are always chosen by the Captain before a new Captain is elected."
         if any(self.supply[r] >= P for r in range(NUM_RESOURCES)):
             r = (yield from self._decide(CAPTAIN_CHOICE, self.captain)) - A.RESOURCE
             for q in range(P):
                 self._gain_resource(q, r)
+        base = T.c["income_base"]
         for q in self.turn_order():
             for r in range(NUM_RESOURCES):
-                amount = sum(T.card_income[k][r] for k in range(T.K) if self.in_play[q][k])
+                amount = int(base.get(T.resources[r], 0))
+                amount += sum(T.card_income[k][r] for k in range(T.K) if self.in_play[q][k])
                 self._gain_resource(q, r, min(amount, self.supply[r]))
-            amount = sum(T.card_income_money[k] for k in range(T.K) if self.in_play[q][k])
+            amount = int(base.get("money", 0)) + sum(T.card_income_money[k] for k in range(T.K) if self.in_play[q][k])
             self._gain_money(q, min(amount, self.supply_money))
-        # RB Arte dei Mercatanti: "During the Collect Income step ..., you receive 1 additional
-        # Resource of your choice from the supply."
-        for q in self.turn_order():
+            # RB Arte dei Mercatanti: "During the Collect Income step ..., you receive 1 additional
+            # Resource of your choice from the supply."
             if self.has_guild(q, "extra_resource_income") and any(s >= 1 for s in self.supply):
                 r = (yield from self._decide(MERCHANT_CHOICE, q)) - A.RESOURCE
                 self._gain_resource(q, r)
