@@ -47,6 +47,7 @@ import numpy as np
 
 from ...core import rng
 from ...core.game import Game
+from ...core.registry import check_choice
 from ...core.state import State
 from .constants import (
     BEING_COMPLETED,
@@ -58,7 +59,7 @@ from .constants import (
     RESERVED,
     ActionIds,
 )
-from .data import L_CAPTAIN, Tables, load_data
+from .data import L_CAPTAIN, LOCATION_TABLES, Tables, load_data
 from .masks import MaskMixin
 from .observation import FlorenzaObservation
 from .presentation import FlorenzaPresentation
@@ -115,26 +116,31 @@ class FlorenzaCards(
     FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixin, RulesMixin, SetupMixin, Game
 ):
     """Florenza: The Card Game. Options: ``guilds`` (bool, default True: the Guild cards are in
-    the decks), ``reward`` ("win" | "score"), ``data`` (dict patch or path)."""
+    the decks), ``locations`` ("all": the 17 Location cards at every player count, the default;
+    "by_player_count": 14 / 16 / 17 at 2 / 3 / 4 players), ``reward`` ("win" | "score"),
+    ``data`` (dict patch or path)."""
 
     name = "florenza_cards"
     version = 0
     player_counts = (2, 3, 4)
     reference = "florentine_envs.games.florenza_cards.reference:FlorenzaCardsReference"
-    option_names = ("guilds", "reward", "data")
+    option_names = ("guilds", "locations", "reward", "data")
 
-    def __init__(self, num_players: int = 4, guilds: bool = True, reward: str = "win", data=None):
+    def __init__(
+        self, num_players: int = 4, guilds: bool = True, locations: str = "all", reward: str = "win", data=None
+    ):
         if not isinstance(guilds, (bool, np.bool_)):
             raise ValueError(f"florenza_cards: guilds must be True or False, got {guilds!r}")
+        check_choice(self.name, "locations", locations, tuple(LOCATION_TABLES))
         if reward not in ("win", "score"):
             raise ValueError(f"florenza_cards: reward={reward!r} is not supported; allowed: 'win', 'score'")
-        options = {"guilds": bool(guilds), "reward": reward}
+        options = {"guilds": bool(guilds), "locations": locations, "reward": reward}
         if data is not None:
             options["data"] = str(data) if isinstance(data, Path) else data
         super().__init__(num_players, **options)
         self.guilds = bool(guilds)
         self.data = load_data(data)
-        self.t = Tables(self.data, self.num_players, self.guilds)
+        self.t = Tables(self.data, self.num_players, self.guilds, locations)
         t = self.t
         self.K, self.M, self.AK, self.NA, self.L, self.N = t.K, t.M, t.AK, t.NA, t.L, t.N
         self.ids = ActionIds(t.K, t.M, t.AK, t.L)

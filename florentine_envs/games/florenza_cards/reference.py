@@ -78,6 +78,7 @@ SLOT_PHASES = (ACTION, HIRE, EXCHANGE_GIVE_1, EXCHANGE_GIVE_2, EXCHANGE_TAKE, BA
 GIVEN_PHASES = (EXCHANGE_GIVE_2, EXCHANGE_TAKE, BARTER_TAKE)
 
 REWARD_MODES = ("win", "score")
+LOCATION_MODES = ("all", "by_player_count")  # SPEC §1: the 17 Location cards always, or the port's per count
 ARTWORK_CLASSES = ("family_palace", "district_church")  # SPEC §2: the kinds with artist_types
 SET_CLASSES = ("family_palace", "district_church", "district_building")
 
@@ -106,7 +107,7 @@ def load_data(data=None) -> dict:
 class Tables:
     """The numbers of one data file for one player count, in the shapes the rules use."""
 
-    def __init__(self, data: dict, num_players: int, guilds: bool):
+    def __init__(self, data: dict, num_players: int, guilds: bool, locations: str = "all"):
         P = str(num_players)
         self.resources = list(data["resources"])
         self.res_index = {name: r for r, name in enumerate(self.resources)}
@@ -169,12 +170,15 @@ class Tables:
         self.anon_value = [int(anonymous[t]["value"]) for t in self.types]
 
         # Locations.
-        locations = data["locations"]
-        self.L = len(locations)
-        self.loc_id = [loc["id"] for loc in locations]
-        self.loc_effect = [loc["effect"] for loc in locations]
-        self.loc_resource = [self.res_index[loc["resource"]] if "resource" in loc else None for loc in locations]
-        self.loc_copies = [int(loc["copies_by_players"][P]) for loc in locations]
+        location_cards = data["locations"]
+        self.L = len(location_cards)
+        self.loc_id = [loc["id"] for loc in location_cards]
+        self.loc_effect = [loc["effect"] for loc in location_cards]
+        self.loc_resource = [self.res_index[loc["resource"]] if "resource" in loc else None for loc in location_cards]
+        # RB Set up: "Place the 17 Location cards" (DN 13); the option locations="by_player_count"
+        # lays out the public port's 14 / 16 / 17 instead (SPEC §1).
+        table = "copies_by_players" if locations == "all" else "marked_copies_by_players"
+        self.loc_copies = [int(loc[table][P]) for loc in location_cards]
 
         # Constants.
         self.rounds = int(c["rounds"])
@@ -254,7 +258,9 @@ def terminal_rewards(scores: list[int], final_rank: list[int], mode: str) -> lis
 class FlorenzaCardsReference:
     """One game of Florenza: The Card Game, stepped one decision at a time."""
 
-    def __init__(self, num_players: int, seed: int, guilds: bool = True, reward: str = "win", data=None):
+    def __init__(
+        self, num_players: int, seed: int, guilds: bool = True, reward: str = "win", data=None, locations: str = "all"
+    ):
         # RB: "2-4 players" (game box); SPEC §1 options.
         if not isinstance(num_players, (int, np.integer)) or isinstance(num_players, bool) or not 2 <= num_players <= 4:
             raise ValueError(f"florenza_cards reference: num_players must be 2, 3 or 4, got {num_players!r}")
@@ -262,11 +268,13 @@ class FlorenzaCardsReference:
             raise ValueError(f"florenza_cards reference: guilds must be True or False, got {guilds!r}")
         if reward not in REWARD_MODES:
             raise ValueError(f"florenza_cards reference: reward={reward!r}; allowed: {REWARD_MODES}")
+        if locations not in LOCATION_MODES:
+            raise ValueError(f"florenza_cards reference: locations={locations!r}; allowed: {LOCATION_MODES}")
         P = self.num_players = int(num_players)
         self.seed = int(seed)
         self.guilds = bool(guilds)
         self.reward_mode = reward
-        T = self.T = Tables(load_data(data), P, self.guilds)
+        T = self.T = Tables(load_data(data), P, self.guilds, locations)
         self.A = ActionIds(T)
         self.num_actions = self.A.NUM_ACTIONS
         self.fields = obs_fields(P, T)
