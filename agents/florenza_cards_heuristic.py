@@ -143,7 +143,7 @@ class FlorenzaCardsHeuristic(Agent):
         t = game.t
         self.t, self.ids, self.P = t, game.ids, game.num_players
         self.K, self.M, self.AK, self.L = t.K, t.M, t.AK, t.L
-        self.block = 12 + t.K + 2 * t.M + t.AK  # one player's block of the observation
+        self.block = game.block_size  # one player's block of the observation (SPEC §10)
         bits = 1 << np.arange(NUM_TYPES)
         # projects: the K card kinds, then the M monuments
         self.J = t.K + t.M
@@ -208,7 +208,7 @@ class FlorenzaCardsHeuristic(Agent):
             "in_play_all": players[:, :, 12 : 12 + K] > 0,  # [B, P, K]
             "done_mon": players[:, 0, 12 + K : 12 + K + M] > 0,
             "reserved_mon": players[:, 0, 12 + K + M : 12 + K + 2 * M] > 0,
-            "reserved_art": players[:, 0, 12 + K + 2 * M :],  # [B, AK]
+            "reserved_art": players[:, 0, 12 + K + 2 * M : 12 + K + 2 * M + self.AK],  # [B, AK]
             "hand": f(obs, "own_hand"),
         }
         o["money"] = o["money_all"][:, 0]

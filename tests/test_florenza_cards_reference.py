@@ -637,15 +637,19 @@ def test_observation_hides_other_hands_and_unhired_values():
     # two copies of one artist with different values look the same on the table
     copies = [artist_copy(a, "giambologna_sculptor", 2), artist_copy(a, "giambologna_sculptor", 3)]
     set_table(a, [copies[0]])
-    set_table(b, [copies[1]])
+    set_table(b, [copies[0]])
+    i, j = copies  # in b the two copies trade places: the one on the table is worth 3
+    b.art_pos[i], b.art_pos[j] = b.art_pos[j], b.art_pos[i]
+    b.art_state[i], b.art_state[j] = b.art_state[j], b.art_state[i]
+    b.art_order[b.art_pos[i]], b.art_order[b.art_pos[j]] = i, j
     assert np.array_equal(a.observe(o), b.observe(o))
 
 
 def test_observation_layout():
-    """SPEC §10: obs_size = 336 + 165 P with the packaged data."""
+    """SPEC §10: obs_size = 423 + 343 P with the packaged data (version 1)."""
     for P in (2, 3, 4):
         ref = FlorenzaCardsReference(P, 0)
-        assert ref.obs_size == 336 + 165 * P and ref.num_actions == 318
+        assert ref.obs_size == 423 + 343 * P and ref.num_actions == 318
         obs = ref.observe(ref.current_player)
         s = ref.obs_slices()
         assert obs.shape == (ref.obs_size,) and obs.dtype == np.float32

@@ -240,12 +240,11 @@ def test_location_cards_by_player_count_is_an_option(P, marked):
 
     "Place the 17 Location cards, the 3 Anonymous Artist cards, the Resource cards, and the Money
         cards on the table, as shown below."
-    "Based on the number of players, remove any Florenza cards that won't be used: in a 3-player
-        game, remove all cards with the "4" symbol."
+    "Based on the number of players, remove any Florenza cards that won't be used"
 
     Only Florenza cards are removed by player count, so all 17 Location cards are laid out at every
     count (the default, DN 13). The public port lays out 14 / 16 / 17, as if the Location cards
-    carried player-count marks too: the option ``locations="by_player_count"`` (the copies of each
+    carried player-count marks too: the option ``locations='by_player_count'`` (the copies of each
     kind are the data's ``marked_copies_by_players``); a New Captain card in both.
     """
     default = Scenario(P, seed=2)

@@ -24,15 +24,20 @@ import re
 import sys
 from collections import Counter
 
+import numpy as np
 import pytest
 import test_florenza_cards_rules_actions as part_one
 from florenza_cards_scenarios import (
     ACTION,
+    AK,
     ARCHITECT,
+    ART_IDS,
     ARTIST,
     CAPTAIN_CHOICE,
     CARD,
+    CARD_IDS,
     CARDS,
+    COPY_VALUE,
     DISCARDED,
     DONE,
     EXCHANGE_TAKE,
@@ -46,7 +51,9 @@ from florenza_cards_scenarios import (
     MARKET_EXCHANGE,
     MERCHANT_CHOICE,
     METAL,
+    MON_IDS,
     MONUMENT,
+    NA,
     PAINTER,
     RESERVED,
     RULEBOOK,
@@ -54,6 +61,8 @@ from florenza_cards_scenarios import (
     SPICE,
     WOOD,
     WORKERS,
+    K,
+    M,
     Scenario,
     complete,
     copies,
@@ -1078,3 +1087,149 @@ def test_ties_go_to_the_most_valuable_artwork():
     # the same lists: the place (and the win) is shared
     sc = tie_break_game([("monument", "duomo_pulpito", 3)], [("monument", "battistero_portali", 4)])
     assert sc.s.final_rank[0].tolist() == [1, 1, 3] and sc.s.rewards[0].tolist() == [0.5, 0.5, -1.0]
+
+
+# ---------------------------------------------------------------------------
+# The public history in the observation (version 1, issue 22 item 7)
+# ---------------------------------------------------------------------------
+
+# the fields version 1 added: without them the observation is version 0's (reordered)
+V1_BLOCK = ("anonymous_hired", "artwork_artists", "monument_artists", "hired_artists")
+V1_FIELDS = ("row_position", "discarded_monuments", "discarded_artists")
+
+
+def version_0_view(sc: Scenario, p: int) -> np.ndarray:
+    """Seat ``p``'s observation without the fields version 1 added."""
+    obs = sc.obs(p)
+    keep = np.ones(obs.size, bool)
+    for field in V1_FIELDS:
+        keep[sc.game.obs_layout[field]] = False
+    players = np.arange(obs.size)[sc.game.obs_layout["players"]].reshape(sc.P, -1)
+    sizes = {"hired_types": 12 + K + 2 * M + AK, "anonymous_hired": 3, "artwork_artists": K,
+             "monument_artists": M, "hired_artists": NA}  # fmt: skip
+    at = 0
+    for name, n in sizes.items():
+        if name in V1_BLOCK:
+            keep[players[:, at : at + n].ravel()] = False
+        at += n
+    return obs[keep]
+
+
+def test_the_artist_value_on_each_work_is_observed():
+    """Rulebook:
+
+    "If there is a tie, the winner is the tied player who completed the single most valuable artwork
+        (i.e., any card that requires an Artist to play), including the value of the Artist that
+        created it."
+    "The front of the card shows the actual number of Prestige Points you earned from that Artist."
+
+    Issue 22: works worth 9 and 8 against 10 and 7 have the same sum and used to give every player
+    the same observation although the tie-break differs. The value of the artist on each artwork
+    and completed monument is on the table for all to see (``artwork_artists``, ``monument_artists``).
+    """
+    views, old_views = [], []
+    for painter, sculptor in ((3, 2), (4, 1)):
+        sc = Scenario(3, seed=5, round=5, guilds=False)
+        sc.put_in_play(0, "ritratto", painter)
+        sc.complete_for(0, "duomo_pulpito", sculptor)
+        sc.refresh()
+        for observer in range(3):
+            block = sc.block(observer, 0)
+            assert block["artwork_artists"][CARD_IDS.index("ritratto")] == painter
+            assert block["monument_artists"][MON_IDS.index("duomo_pulpito")] == sculptor
+            assert block["artwork_artists"].sum() == painter and block["monument_artists"].sum() == sculptor
+        views.append([sc.obs(p) for p in range(3)])
+        old_views.append([version_0_view(sc, p) for p in range(3)])
+    assert all(not np.array_equal(a, b) for a, b in zip(*views))
+    assert all(np.array_equal(a, b) for a, b in zip(*old_views))  # what version 0 could not tell apart
+
+
+def test_the_row_order_is_observed():
+    """Rulebook:
+
+    "If cards have the same value, place them in the order drawn."
+    "Discard the Monument cards left in the middle of the table except for the 2 at the left end of
+        the row (the highest values)."
+    "These cards are removed from the game."
+
+    The row lies on the table in its order: ``row_position`` (1 = leftmost) shows which of two
+    monuments of equal value stays at the end of the round; the discarded ones are public
+    (``discarded_monuments``).
+    """
+    kept = []
+    for positions in ([0, 1, 2], [0, 2, 1]):
+        sc = Scenario(3, seed=2, guilds=False)
+        row = ["duomo_cupola", "duomo_cappella", "duomo_navata"]  # 19, 14, 14
+        sc.set_row(row, positions=positions)
+        sc.refresh()
+        shown = sc.field(1, "row_position")
+        assert [int(shown[MON_IDS.index(m)]) for m in row] == [1, *(2 + np.argsort(np.argsort(positions[1:])))]
+        assert int(shown.max()) == 3 and (shown > 0).sum() == 3
+        second = row[1] if shown[MON_IDS.index(row[1])] == 2 else row[2]
+        sc.finish_round()
+        assert sc.row() & set(row) == {"duomo_cupola", second}
+        discarded = sc.field(2, "discarded_monuments")
+        assert {m for m in row if discarded[MON_IDS.index(m)]} == set(row) - {"duomo_cupola", second}
+        kept.append(second)
+    assert kept == ["duomo_cappella", "duomo_navata"]
+
+
+def test_discarded_artists_are_observed_by_name_not_value():
+    """Rulebook:
+
+    "Discard all Artist cards left in the middle of the table."
+    "Take 1 Artist card from those available for the round and place it in front of you, without
+        turning it over or looking at the other side of the card."
+
+    The names on the backs of the discarded artists are public (``discarded_artists``, per
+    artist); their values never show: a Giambologna of value 3 or of value 2 discarded gives the
+    same observation.
+    """
+    views = []
+    for swapped in (False, True):
+        sc = Scenario(3, seed=4, guilds=False)
+        sc.set_table([copy_of("giambologna_sculptor", 2), copy_of("perugino_painter", 2)])
+        if swapped:  # the Giambologna on the table is the one of value 3 (the 2 lies where the 3 lay)
+            sc.swap_artists(copy_of("giambologna_sculptor", 2), copy_of("giambologna_sculptor", 3))
+        sc.refresh()
+        before = sc.field(0, "discarded_artists")
+        sc.finish_round()
+        added = sc.field(0, "discarded_artists") - before
+        assert {ART_IDS[a]: int(n) for a, n in enumerate(added) if n} == {"giambologna_sculptor": 1,
+                                                                         "perugino_painter": 1}  # fmt: skip
+        views.append([sc.obs(p) for p in range(3)])
+    assert all(np.array_equal(a, b) for a, b in zip(*views))
+
+
+def test_hired_artist_cards_and_anonymous_artists_are_observed():
+    """Rulebook:
+
+    "After you pay to hire the Artist and complete the project, turn the Artist card over."
+    "After you hire an Anomymous Artist, turn the card face down (it will be turned face up again at
+        the end of the round)."
+
+    Every player sees the artist cards each player hired, by artist and value (``hired_artists``:
+    copies of one artist with the same value look alike, so which of them it was does not show),
+    and the anonymous artists each player hired, per type (``anonymous_hired``).
+    """
+    views = []
+    for copy in (copy_of("giambologna_sculptor", 2), copy_of("giambologna_sculptor", 2) + 1,
+                 copy_of("giambologna_sculptor", 3)):  # fmt: skip
+        sc = Scenario(4, seed=8)
+        p = sc.to_move
+        sc.set_table([copy])
+        sc.give(p, "fontana")
+        sc.turn(p)
+        sc.act(play("fontana"), hire_table("giambologna_sculptor"))
+        q = sc.to_move
+        sc.give(q, "ritratto")
+        sc.turn(q)
+        sc.act(play("ritratto"))  # the anonymous painter is the only painter: hired at once
+        for observer in range(4):
+            mine, theirs = sc.block(observer, p), sc.block(observer, q)
+            assert np.flatnonzero(mine["hired_artists"]).tolist() == [copy_of("giambologna_sculptor", COPY_VALUE[copy])]
+            assert mine["anonymous_hired"].tolist() == [0, 0, 0] and theirs["anonymous_hired"].tolist() == [0, 1, 0]
+            assert mine["hired_types"].tolist() == [0, 0, 1] and theirs["hired_types"].tolist() == [0, 0, 0]
+        views.append([sc.obs(o) for o in range(4)])
+    assert all(np.array_equal(a, b) for a, b in zip(views[0], views[1]))  # two alike copies of value 2
+    assert all(not np.array_equal(a, b) for a, b in zip(views[0], views[2]))  # value 2 against 3

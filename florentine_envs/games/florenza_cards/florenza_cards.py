@@ -35,7 +35,10 @@ only if an artist can be paid too; all 17 location cards at every player count; 
 deck is the leftovers only and round 5 still pays income and elects a Captain; majorities use
 competition ranking; the artwork tie-break compares whole sorted lists.
 
-Changelog: v0 -- first release.
+Changelog (``florentine_envs/florenza_cards_v1.py`` has the details): v0 -- first release.
+v1 -- issue 22: Mastro Artista without anonymous artists; income player by player after the
+Captain's resource; option ``locations``; the public history (row order, discards, artist
+values on works, artist cards hired) in the observation.
 """
 
 from __future__ import annotations
@@ -91,7 +94,7 @@ class FlorenzaCardsState(State):
     deck_len: np.ndarray  # int16[B]
     mon_pos: np.ndarray  # int8[B, M]         draw position of each monument (fixed at set-up)
     mon_drawn: np.ndarray  # int8[B]          monuments drawn so far
-    mon_state: np.ndarray  # int8[B, M]       0 deck, 1 row, 2 discarded, 3 reserved, 4 completed, 5 being completed (HIRE)
+    mon_state: np.ndarray  # int8[B, M]       0 deck, 1 row, 2 discarded, 3 reserved, 4 completed, 5 in HIRE
     mon_owner: np.ndarray  # int8[B, M]       -1 or seat (reserved / completed)
     mon_artist: np.ndarray  # int8[B, M]      artist value of a completed monument, -1 otherwise
     art_pos: np.ndarray  # int8[B, NA]        draw position of each artist copy (fixed at set-up)
@@ -121,7 +124,7 @@ class FlorenzaCards(
     ``data`` (dict patch or path)."""
 
     name = "florenza_cards"
-    version = 0
+    version = 1  # issue 22: rules of DESIGN_NOTES 16 and 24, option locations, the public history observed
     player_counts = (2, 3, 4)
     reference = "florentine_envs.games.florenza_cards.reference:FlorenzaCardsReference"
     option_names = ("guilds", "locations", "reward", "data")

@@ -193,7 +193,7 @@ class Tables:
 
 def obs_fields(P: int, T: Tables) -> list[tuple[str, int]]:
     """SPEC §10: the observation fields and their sizes, in order."""
-    player_block = 12 + T.K + 2 * T.M + T.AK
+    player_block = 12 + T.K + 2 * T.M + T.AK + NUM_TYPES + T.K + T.M + T.NA
     return [
         ("phase", NUM_PHASES),
         ("to_move", P),
@@ -214,7 +214,10 @@ def obs_fields(P: int, T: Tables) -> list[tuple[str, int]]:
         ("monument_deck", 1),
         ("artist_deck", 1),
         ("row", T.M),
+        ("row_position", T.M),
         ("table_artists", T.AK),
+        ("discarded_monuments", T.M),
+        ("discarded_artists", T.AK),
         ("players", P * player_block),
         ("own_hand", T.K),
     ]
@@ -1100,7 +1103,17 @@ class FlorenzaCardsReference:
         parts["monument_deck"] = [T.M - self.mon_drawn]
         parts["artist_deck"] = [T.NA - self.art_drawn]
         parts["row"] = [1.0 if self.mon_state[m] == "row" else 0.0 for m in range(T.M)]
+        # the row lies on the table in its order (DN 5): 1 = leftmost, the first kept
+        parts["row_position"] = [self.row.index(m) + 1 if m in self.row else 0 for m in range(T.M)]
         parts["table_artists"] = self.table_count()
+        # RB Step a: discarded monuments and artists "are removed from the game" in sight of all:
+        # the monuments face up, the artists by the names on their backs (values never shown)
+        parts["discarded_monuments"] = [1.0 if self.mon_state[m] == "discarded" else 0.0 for m in range(T.M)]
+        discarded = [0] * T.AK
+        for i in range(T.NA):
+            if self.art_state[i] == "discarded":
+                discarded[T.copy_kind[i]] += 1
+        parts["discarded_artists"] = discarded
         players: list[float] = []
         for j in range(P):
             q = (o + j) % P
@@ -1111,6 +1124,12 @@ class FlorenzaCardsReference:
             players += [1.0 if m in completed else 0.0 for m in range(T.M)]
             players += [1.0 if m in reserved else 0.0 for m in range(T.M)]
             players += self.reserved_count(q)
+            # what the table shows of each finished work: the anonymous artists hired, the value
+            # of the artist on each artwork and monument, the artist cards hired (kind and value)
+            players += self.hired_anonymous[q]
+            players += [max(self.card_artist[q][k], 0) if self.in_play[q][k] else 0 for k in range(T.K)]
+            players += [self.mon_artist[m] if m in completed else 0 for m in range(T.M)]
+            players += self.hired_cards_shown(q)
         parts["players"] = players
         parts["own_hand"] = list(self.hand[o])
         out = []
@@ -1118,6 +1137,23 @@ class FlorenzaCardsReference:
             assert len(parts[name]) == size, name
             out += parts[name]
         return np.array(out, dtype=np.float32)
+
+    def hired_cards_shown(self, q: int) -> list[float]:
+        """Per artist copy (SPEC §10): q's hired artist cards as the table shows them, by kind and
+        value -- for each (kind, value), as many of its copies in data order as q hired."""
+        T = self.T
+        hired: dict[tuple[int, int], int] = {}
+        for i in range(T.NA):
+            if self.art_state[i] == "hired" and self.art_owner[i] == q:
+                key = (T.copy_kind[i], T.copy_value[i])
+                hired[key] = hired.get(key, 0) + 1
+        shown = []
+        for i in range(T.NA):
+            key = (T.copy_kind[i], T.copy_value[i])
+            shown.append(1.0 if hired.get(key, 0) > 0 else 0.0)
+            if key in hired:
+                hired[key] -= 1
+        return shown
 
     def obs_slices(self) -> dict[str, slice]:
         """``{field: slice}`` of the observation (SPEC §10)."""

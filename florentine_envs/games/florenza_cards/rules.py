@@ -332,8 +332,7 @@ class RulesMixin:
             return
         # the row keeps its first monuments_kept by (prestige desc, draw position asc)
         row = st.mon_state[g] == IN_ROW
-        key = np.where(row, -self.t.mon_prestige * 256 + st.mon_pos[g], 1 << 30)
-        rank = np.argsort(np.argsort(key, axis=1, kind="stable"), axis=1, kind="stable")
+        rank = self.row_rank(st.mon_state[g], st.mon_pos[g])
         st.mon_state[g] = np.where(row & (rank >= self.t.monuments_kept), DISCARDED, st.mon_state[g])
         st.art_state[g] = np.where(st.art_state[g] == IN_ROW, DISCARDED, st.art_state[g])
         st.table_count[g] = 0

@@ -85,8 +85,9 @@ class ScoringMixin:
         a, b = artworks[:, :, None, :], artworks[:, None, :, :]  # [n, P, 1, X], [n, 1, P, X]
         differ = a != b
         first = differ.argmax(3)[..., None]
-        greater = differ.any(3) & (np.take_along_axis(np.broadcast_to(a, differ.shape), first, 3)[..., 0]
-                                   > np.take_along_axis(np.broadcast_to(b, differ.shape), first, 3)[..., 0])  # fmt: skip
+        a_first = np.take_along_axis(np.broadcast_to(a, differ.shape), first, 3)[..., 0]
+        b_first = np.take_along_axis(np.broadcast_to(b, differ.shape), first, 3)[..., 0]
+        greater = differ.any(3) & (a_first > b_first)
         s = scores[:, :, None]
         beats = (s > scores[:, None, :]) | ((s == scores[:, None, :]) & greater)  # [n, p, q]: p beats q
         return 1 + beats.sum(1)
