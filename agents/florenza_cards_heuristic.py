@@ -143,7 +143,7 @@ class FlorenzaCardsHeuristic(Agent):
         t = game.t
         self.t, self.ids, self.P = t, game.ids, game.num_players
         self.K, self.M, self.AK, self.L = t.K, t.M, t.AK, t.L
-        self.block = 12 + t.K + 2 * t.M + t.AK  # one player's block of the observation
+        self.block = game.block_size  # one player's block of the observation (SPEC §10)
         bits = 1 << np.arange(NUM_TYPES)
         # projects: the K card kinds, then the M monuments
         self.J = t.K + t.M
@@ -208,7 +208,7 @@ class FlorenzaCardsHeuristic(Agent):
             "in_play_all": players[:, :, 12 : 12 + K] > 0,  # [B, P, K]
             "done_mon": players[:, 0, 12 + K : 12 + K + M] > 0,
             "reserved_mon": players[:, 0, 12 + K + M : 12 + K + 2 * M] > 0,
-            "reserved_art": players[:, 0, 12 + K + 2 * M :],  # [B, AK]
+            "reserved_art": players[:, 0, 12 + K + 2 * M : 12 + K + 2 * M + self.AK],  # [B, AK]
             "hand": f(obs, "own_hand"),
         }
         o["money"] = o["money_all"][:, 0]
@@ -287,7 +287,8 @@ class FlorenzaCardsHeuristic(Agent):
             worth = np.concatenate([np.broadcast_to(value, (B, kinds.size)),
                                     value * (1 + c["penalty_share"][:, None]),
                                     np.full((B, 1), float(t.anon_value[x]))], 1)  # fmt: skip
-            worth = worth + patron_bonus[:, x : x + 1]
+            # anonymous artists make no Mastro Artista set (DESIGN_NOTES 24): the bonus goes to the cards
+            worth[:, : 2 * kinds.size] += patron_bonus[:, x : x + 1]
             costs = np.concatenate([cost, cost, anon_cost], 1)
             avail = np.concatenate(
                 [o["table"][:, kinds] > 0, o["reserved_art"][:, kinds] > 0, o["anon_up"][:, x : x + 1]], 1
@@ -690,9 +691,7 @@ class FlorenzaCardsHeuristic(Agent):
         # a reserved artist also avoids its penalty
         avoided = self.art_value[None] * c["penalty_share"][:, None]
         scores[:, ids.hire_reserved : ids.hire_reserved + AK] = value + avoided + money_loss(cost)
-        scores[:, ids.hire_anonymous : ids.hire_anonymous + NUM_TYPES] = (
-            t.anon_value[None] + bonus + money_loss(anon_cost)
-        )
+        scores[:, ids.hire_anonymous : ids.hire_anonymous + NUM_TYPES] = t.anon_value[None] + money_loss(anon_cost)
         return scores
 
     def _exchange_give_1(self, c: dict, scores: np.ndarray, mask: np.ndarray) -> np.ndarray:

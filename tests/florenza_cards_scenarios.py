@@ -248,11 +248,12 @@ class Scenario:
 
     def block(self, observer: int, seat: int) -> dict[str, np.ndarray]:
         """Seat ``seat``'s block in ``observer``'s observation (SPEC §10, ``players``)."""
-        size = 12 + K + 2 * M + AK
+        parts = {"money": 1, "res": 6, "hand_size": 1, "visible_pp": 1, "hired_types": 3, "in_play": K,
+                 "completed": M, "reserved_monuments": M, "reserved_artists": AK, "anonymous_hired": 3,
+                 "artwork_artists": K, "monument_artists": M, "hired_artists": NA}  # fmt: skip
+        size = sum(parts.values())
         j = (seat - observer) % self.P
         b = self.field(observer, "players")[j * size : (j + 1) * size]
-        parts = {"money": 1, "res": 6, "hand_size": 1, "visible_pp": 1, "hired_types": 3, "in_play": K,
-                 "completed": M, "reserved_monuments": M, "reserved_artists": AK}  # fmt: skip
         out, at = {}, 0
         for name, n in parts.items():
             out[name] = b[at : at + n]

@@ -10,7 +10,8 @@ every step in the first chunk of a run, the mover's after that, and everyone's a
 
 Coverage (issue 9): 2, 3 and 4 players, each with and without guilds, plus ``reward="score"``
 with a data patch that makes the supplies short (so that the "no one can take any" paths,
-short income and the Captain's restricted choice come up).
+short income and the Captain's restricted choice come up), and (issue 22) the option
+``locations="by_player_count"`` at 2 and 3 players.
 
 Game counts: a game is 60-250 decisions, so this file plays ``--diff-games // 50`` games
 per player count and guild option (default 2000 // 50 = 40; about 20 s in all) and
@@ -96,8 +97,11 @@ def test_batched_engine_matches_reference(num_players, guilds, request):
         (4, {"reward": "score", "data": SHORT_SUPPLY}),
         (2, {"guilds": False, "data": SHORT_SUPPLY}),
         (3, {"reward": "score"}),
+        (2, {"locations": "by_player_count"}),
+        (3, {"locations": "by_player_count", "guilds": False}),
     ],
-    ids=["short-supply-score-reward", "short-supply-2p-no-guilds", "score-reward"],
+    ids=["short-supply-score-reward", "short-supply-2p-no-guilds", "score-reward", "marked-locations-2p",
+         "marked-locations-3p-no-guilds"],  # fmt: skip
 )
 def test_matches_reference_with_options(num_players, options, request):
     total = max(2, request.config.getoption("--diff-games") // 200)

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import florentine_envs
-from florentine_envs import florenza_cards_v0
+from florentine_envs import florenza_cards_v0, florenza_cards_v1
+from florentine_envs.agents.florenza_cards_heuristic import FlorenzaCardsHeuristic
 from florentine_envs.games.florenza_cards import FlorenzaCards
 from florentine_envs.games.florenza_cards.constants import (
     DISCARDED,
@@ -31,7 +32,13 @@ from florentine_envs.games.florenza_cards.constants import (
 )
 from florentine_envs.games.florenza_cards.data import Tables, load_data
 from florentine_envs.games.florenza_cards.scoring import majority_points
-from florentine_envs.testing import check_game, play_random, random_legal_actions, states_equal
+from florentine_envs.testing import (
+    check_game,
+    check_observation_bounds,
+    play_random,
+    random_legal_actions,
+    states_equal,
+)
 
 DATA = load_data()
 RES = DATA["resources"]
@@ -418,12 +425,14 @@ def test_supply_exhaustion_blocks_taking_and_short_income_goes_in_turn_order():
     before = st.res[0].copy()
     game._income(st, np.array([0]))
     fix(game, st)
-    gained = st.res[0] - before
-    assert gained[:, MARBLE].tolist() == [0, 0, 0]  # those incomes are lost
-    assert gained[:, WOOD].tolist() == [0, 1, 1]  # distributed in turn order from the Captain (seat 1)
-    # the Captain may only choose a resource the supply holds for every player
+    # the Captain chooses first, and only a resource the supply holds for every player
     assert st.phase[0] == PH_CAPTAIN_CHOICE
     assert legal(st) == {ids.resource + r for r in (GOLD, METAL, FABRIC, SPICE)}
+    step(game, st, ids.resource + GOLD)
+    gained = st.res[0] - before
+    assert gained[:, GOLD].tolist() == [1, 1, 1]
+    assert gained[:, MARBLE].tolist() == [0, 0, 0]  # those incomes are lost
+    assert gained[:, WOOD].tolist() == [0, 1, 1]  # distributed in turn order from the Captain (seat 1)
     st.supply_money[0] = 50
     to_move(game, st, 0)
     assert ids.workers in legal(st) and ids.sell + GOLD not in legal(st)
@@ -547,6 +556,26 @@ def test_invariants_hold_along_random_games_and_catch_corruption():
         game.check_invariants(broken)
 
 
+@pytest.mark.parametrize("P", [2, 4])
+def test_observation_bounds_hold_and_the_new_fields_reach_theirs(P):
+    """SPEC §10 bounds (version 1): random and heuristic play stay inside ``obs_bounds``; the
+    row position reaches its bound (the seven monuments of the set-up), and so do the anonymous
+    artists and the value of the best artist on a work where the bound is one hire a round."""
+    game = make(P)
+    assert check_observation_bounds(game, num_games=4, seed=P) > 0
+    agent = FlorenzaCardsHeuristic(game, seed=P)
+    assert check_observation_bounds(game, num_games=2, seed=P + 10, policy=agent.act) > 0
+    low, high = game.obs_field_bounds()["row_position"]
+    st = game.init(np.arange(3))
+    assert game.longest_row == 7 and (game.observe(st, np.zeros(3, int))[:, game.obs_layout["row_position"]].max(1)
+                                      == np.asarray(high).max()).all()  # fmt: skip
+    blocks = game.obs_field_bounds()["players"][1].reshape(P, game.block_size)
+    x = 12 + game.K + 2 * game.M + game.AK
+    assert (blocks[:, x : x + 3] == game.t.rounds).all()  # anonymous artists: one of each type a round
+    best = blocks[0, x + 3 + card(game, "ritratto")]  # a painter's work: the best painter card (Buonarroti's 7)
+    assert best == game.t.copy_value[game.t.copy_type == 1].max() == 7
+
+
 def test_randomize_hidden_keeps_the_players_view_and_mask_and_changes_the_rest():
     game = make(4)
     st = game.init(np.arange(16))
@@ -600,7 +629,7 @@ def test_one_game_fast_paths_match_the_batched_mask_and_observation():
 
 
 def test_aec_env_plays_a_game_and_refuses_illegal_actions():
-    env = florenza_cards_v0.env(num_players=3, guilds=False)
+    env = florenza_cards_v1.env(num_players=3, guilds=False)
     env.reset(seed=4)
     rng = np.random.default_rng(0)
     obs, *_ = env.last()
@@ -612,7 +641,17 @@ def test_aec_env_plays_a_game_and_refuses_illegal_actions():
     for agent in env.agent_iter():
         obs, reward, term, trunc, info = env.last()
         env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    assert env.metadata["name"] == "florenza_cards_v0"
+    assert env.metadata["name"] == "florenza_cards_v1"
+
+
+def test_version_0_is_deprecated():
+    """Version 1 changed rules and the observation (issue 22): the old module id raises
+    PettingZoo's DeprecatedEnv instead of silently giving the new game."""
+    from pettingzoo.utils.deprecated_module import DeprecatedEnv
+
+    assert make(3).version == 1
+    with pytest.raises(DeprecatedEnv, match="florenza_cards_v1"):
+        florenza_cards_v0.env(num_players=3)
 
 
 def test_options_and_data_overrides_are_validated():

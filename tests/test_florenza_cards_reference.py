@@ -456,12 +456,14 @@ def test_income_under_short_supply():
     # Nobody takes from the supply this round (the dull policy sends out workers).
     play_until(ref, lambda r: r.phase == R.CAPTAIN_CHOICE)
     assert ref.current_player == 1
-    assert [ref.res[q][MARBLE] - marble_before[q] for q in range(3)] == [0, 1, 0]  # the Captain first
+    # DN 16: the Captain's choice comes before any income
+    assert [ref.money[q] - money_before[q] for q in range(3)] == [4 * 50] * 3
     assert A.RESOURCE + GOLD not in ref.legal_actions() and A.RESOURCE + MARBLE not in ref.legal_actions()
-    assert [ref.money[q] - money_before[q] for q in range(3)] == [200 + 4 * 50] * 3
     spice = [ref.res[q][SPICE] for q in range(3)]
     ref.step(A.RESOURCE + SPICE)
     assert [ref.res[q][SPICE] - spice[q] for q in range(3)] == [1, 1, 1]
+    assert [ref.res[q][MARBLE] - marble_before[q] for q in range(3)] == [0, 1, 0]  # the Captain first
+    assert [ref.money[q] - money_before[q] for q in range(3)] == [200 + 4 * 50] * 3
 
 
 def test_workshop_income_and_merchants_guild():
@@ -552,16 +554,22 @@ def test_sets_guilds_artists_and_penalties():
     assert ref.score(0) == base + printed + 5 + 2 + 3 + T.mon_prestige[m] + value + 3 - penalty
 
 
-def test_patron_of_the_arts_counts_anonymous_artists():
+def test_patron_of_the_arts_counts_artist_cards_not_anonymous_artists():
     """RB Mastro Artista: "5 Prestige Points for each complete set of Architect, Painter, and
-    Sculptor you have hired" (DN 24: anonymous artists are hired artists)."""
+    Sculptor you have hired"; an anonymous artist goes back: "After you hire an Anomymous Artist,
+    turn the card face down (it will be turned face up again at the end of the round)." DN 24:
+    the sets are made of the artist cards in front of the player, so anonymous hires add none."""
     ref = FlorenzaCardsReference(4, seed_with_captain(4, 1))
+    T = ref.T
     empty_table(ref)
     base = ref.score(0)
     put_in_play(ref, 0, "mastroartista")
-    ref.hired_anonymous[0] = [1, 1, 0]
+    ref.hired_anonymous[0] = [2, 1, 1]  # three anonymous hires of the three types: no set
     assert ref.score(0) == base
-    ref.hired_anonymous[0] = [2, 1, 1]
+    for x in range(3):  # one artist card of each type: one set (their values score too)
+        i = next(i for i in range(T.NA) if T.artist_type[T.copy_kind[i]] == x and ref.art_state[i] == "deck")
+        ref.art_state[i], ref.art_owner[i] = "hired", 0
+        base += T.copy_value[i]
     assert ref.score(0) == base + 5
     assert FlorenzaCardsReference(4, 0, guilds=False).T.n[card(ref, "mastroartista")] == 0
 
@@ -629,15 +637,19 @@ def test_observation_hides_other_hands_and_unhired_values():
     # two copies of one artist with different values look the same on the table
     copies = [artist_copy(a, "giambologna_sculptor", 2), artist_copy(a, "giambologna_sculptor", 3)]
     set_table(a, [copies[0]])
-    set_table(b, [copies[1]])
+    set_table(b, [copies[0]])
+    i, j = copies  # in b the two copies trade places: the one on the table is worth 3
+    b.art_pos[i], b.art_pos[j] = b.art_pos[j], b.art_pos[i]
+    b.art_state[i], b.art_state[j] = b.art_state[j], b.art_state[i]
+    b.art_order[b.art_pos[i]], b.art_order[b.art_pos[j]] = i, j
     assert np.array_equal(a.observe(o), b.observe(o))
 
 
 def test_observation_layout():
-    """SPEC §10: obs_size = 336 + 165 P with the packaged data."""
+    """SPEC §10: obs_size = 423 + 343 P with the packaged data (version 1)."""
     for P in (2, 3, 4):
         ref = FlorenzaCardsReference(P, 0)
-        assert ref.obs_size == 336 + 165 * P and ref.num_actions == 318
+        assert ref.obs_size == 423 + 343 * P and ref.num_actions == 318
         obs = ref.observe(ref.current_player)
         s = ref.obs_slices()
         assert obs.shape == (ref.obs_size,) and obs.dtype == np.float32

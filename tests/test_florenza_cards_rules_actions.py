@@ -234,6 +234,34 @@ def test_setup_table_locations_anonymous_artists_and_supply(P):
     assert sc.supply_money() == sum(v * n for v, n in MONEY_CARDS.items()) - P * START_MONEY
 
 
+@pytest.mark.parametrize("P, marked", [(2, 14), (3, 16), (4, 17)])
+def test_location_cards_by_player_count_is_an_option(P, marked):
+    """Rulebook:
+
+    "Place the 17 Location cards, the 3 Anonymous Artist cards, the Resource cards, and the Money
+        cards on the table, as shown below."
+    "Based on the number of players, remove any Florenza cards that won't be used"
+
+    Only Florenza cards are removed by player count, so all 17 Location cards are laid out at every
+    count (the default, DN 13). The public port lays out 14 / 16 / 17, as if the Location cards
+    carried player-count marks too: the option ``locations='by_player_count'`` (the copies of each
+    kind are the data's ``marked_copies_by_players``); a New Captain card in both.
+    """
+    default = Scenario(P, seed=2)
+    option = Scenario(P, seed=2, locations="by_player_count")
+    assert default.field(0, "locations_up").sum() == 17
+    up = dict(zip(LOC_IDS, option.field(0, "locations_up").tolist()))
+    assert sum(up.values()) == marked and up["capitano"] == 1
+    assert up == {x: LOCATION[x]["marked_copies_by_players"][str(P)] for x in LOC_IDS}
+    # the option changes nothing else at set-up: the same deal, row, table and hands
+    assert default.hand(0) == option.hand(0) and default.row() == option.row() and default.table() == option.table()
+    # and after a round the marked copies are turned face up again, no more
+    option.run_until(lambda: option.round == 2)
+    assert option.field(0, "locations_up").sum() == marked
+    with pytest.raises(ValueError, match="locations"):
+        florentine_envs.make("florenza_cards", num_players=P, locations="some")
+
+
 def test_setup_monument_row():
     """Rulebook:
 

@@ -24,15 +24,20 @@ import re
 import sys
 from collections import Counter
 
+import numpy as np
 import pytest
 import test_florenza_cards_rules_actions as part_one
 from florenza_cards_scenarios import (
     ACTION,
+    AK,
     ARCHITECT,
+    ART_IDS,
     ARTIST,
     CAPTAIN_CHOICE,
     CARD,
+    CARD_IDS,
     CARDS,
+    COPY_VALUE,
     DISCARDED,
     DONE,
     EXCHANGE_TAKE,
@@ -46,7 +51,9 @@ from florenza_cards_scenarios import (
     MARKET_EXCHANGE,
     MERCHANT_CHOICE,
     METAL,
+    MON_IDS,
     MONUMENT,
+    NA,
     PAINTER,
     RESERVED,
     RULEBOOK,
@@ -54,6 +61,8 @@ from florenza_cards_scenarios import (
     SPICE,
     WOOD,
     WORKERS,
+    K,
+    M,
     Scenario,
     complete,
     copies,
@@ -278,12 +287,13 @@ def test_end_of_round_steps_in_order():
         assert [sc.money(p) for p in range(P)] == money  # no income yet
         sc.act(keep(min(sc.hand(sc.to_move))))
     assert keepers == [(c + j) % P for j in range(P)]
-    # step b: base income paid, then the (old) Captain's choice, before the election
+    # step b: the (old) Captain's choice comes first (DN 16), then the incomes, before the election
     assert sc.phase == CAPTAIN_CHOICE and sc.to_move == c and sc.captain == c
-    assert [sc.money(p) for p in range(P)] == [m + BASE_INCOME["money"] for m in money]
+    assert [sc.money(p) for p in range(P)] == money
     assert sc.field(0, "locations_up")[LOC_IDS.index("picconiere")] == 1  # step d not yet
     sc.act(resource(GOLD))
     # step c, step d, then the next round
+    assert [sc.money(p) for p in range(P)] == [m + BASE_INCOME["money"] for m in money]
     assert sc.captain == (c + 2) % P and sc.round == 2
     assert sc.field(0, "locations_up")[LOC_IDS.index("picconiere")] == 2
 
@@ -423,15 +433,16 @@ def test_workshop_and_residence_income():
         sc.put_in_play(0, c)
     assert "income" not in CARD["casa"] and CARD["palagio"]["income"] == {"money": 100}
     sc.refresh()
-    sc.run_until(lambda: sc.phase == CAPTAIN_CHOICE)  # the base income is paid
+    sc.run_until(lambda: sc.phase == CAPTAIN_CHOICE)  # no income paid yet (DN 16)
     money, res = [sc.money(p) for p in range(3)], [sc.res(p) for p in range(3)]
     sc.act(resource(SPICE))
     extra = sum(CARD[c]["income"].get("money", 0) for c in ("miniera", "lanaiuolo", "palagio", "casamento"))
     assert extra == 50 + 100 + 50
-    assert [sc.money(p) for p in range(3)] == [money[0] + extra, money[1], money[2]]
+    base = BASE_INCOME["money"]
+    assert [sc.money(p) for p in range(3)] == [money[0] + base + extra, money[1] + base, money[2] + base]
     gained = [a - b for a, b in zip(sc.res(0), res[0])]
-    assert gained == [0, 0, 1, 0, 1, 1]  # Miniera's gold, Lanaiuolo's fabric, the Captain's spice
-    assert [a - b for a, b in zip(sc.res(1), res[1])] == [0, 0, 0, 0, 0, 1]
+    assert gained == [1, 1, 1, 0, 1, 1]  # the base marble and wood, Miniera's gold, Lanaiuolo's fabric, spice
+    assert [a - b for a, b in zip(sc.res(1), res[1])] == [1, 1, 0, 0, 0, 1]
 
 
 def test_the_captain_chooses_only_a_resource_there_is_enough_of():
@@ -440,8 +451,8 @@ def test_the_captain_chooses_only_a_resource_there_is_enough_of():
     "The Captain of the People cannot choose a Resource for the extra income unless there are enough
         in the supply to give 1 to every player."
 
-    Judged after the base income; with one choice left the engine plays it, with none there is no
-    extra resource that round (DN 16).
+    Judged before any income is paid, since the Captain's resource goes to every player first; with
+    one choice left the engine plays it, with none there is no extra resource that round (DN 16).
     """
     P = 3
     sc = Scenario(P, seed=9, guilds=False)
@@ -454,18 +465,23 @@ def test_the_captain_chooses_only_a_resource_there_is_enough_of():
     sc2 = Scenario(P, seed=9, guilds=False)
     sink = (sc2.captain + 1) % P
     for r in (MARBLE, GOLD, METAL, FABRIC, SPICE):
-        sc2.set_supply(r, 2 if r != MARBLE else 3, sink)  # marble: 3 - the base income's 3 = 0
+        sc2.set_supply(r, P - 1, sink)
+    c = sc2.captain
     res, _ = to_keep(sc2)
     sc2.run_until(lambda: sc2.round == 2)
-    assert gained(sc2, res) == [[1, 2, 0, 0, 0, 0]] * P  # the base income and the only choice, wood
+    got = gained(sc2, res)
+    # the only choice, wood, for all; then the base marble for the first two in turn order
+    assert [got[(c + j) % P] for j in range(P)] == [[1, 2, 0, 0, 0, 0]] * 2 + [[0, 2, 0, 0, 0, 0]]
     # nothing anyone could have for all: no extra resource
     sc3 = Scenario(P, seed=9, guilds=False)
     sink = (sc3.captain + 1) % P
     for r in range(6):
-        sc3.set_supply(r, P if r in (MARBLE, WOOD) else P - 1, sink)
+        sc3.set_supply(r, P - 1, sink)
+    c = sc3.captain
     res, _ = to_keep(sc3)
     sc3.run_until(lambda: sc3.round == 2)
-    assert gained(sc3, res) == [[1, 1, 0, 0, 0, 0]] * P
+    got = gained(sc3, res)
+    assert [got[(c + j) % P] for j in range(P)] == [[1, 1, 0, 0, 0, 0]] * 2 + [[0, 0, 0, 0, 0, 0]]
 
 
 def test_the_new_captain_or_the_left_neighbour_is_elected():
@@ -582,8 +598,11 @@ def test_short_income_goes_out_in_turn_order():
 
     "If there are not enough cards to give everyone the cards they earn (i.e., income), they are
         distributed in turn order."
+    "Remember: You may receive additional income from Workshop and Residence cards you have completed
+        (see page 16)!"
 
-    Turn order starts at the Captain: the base income, then the Workshops' (DN 16).
+    The cards a player earns are the whole income, Family card and Workshops together: player after
+    player in turn order from the Captain, each receives all of theirs before the next (DN 16).
     """
     P = 3
     sc = Scenario(P, seed=4, round=3, guilds=False)
@@ -606,7 +625,35 @@ def test_short_income_goes_out_in_turn_order():
     sc.set_supply_money(BASE_INCOME["money"] + 100, sink=(c + 2) % P)
     money = [sc.money(q) for q in range(P)]
     sc.run_until(lambda: sc.phase == CAPTAIN_CHOICE)
+    sc.act(resource(GOLD))
     assert [sc.money((c + j) % P) - money[(c + j) % P] for j in range(P)] == [BASE_INCOME["money"], 100, 0]
+
+
+def test_short_income_a_players_whole_income_before_the_next():
+    """Rulebook:
+
+    "If there are not enough cards to give everyone the cards they earn (i.e., income), they are
+        distributed in turn order."
+    "Each player receives a base income from his Family card:" "1 Marble Resource"
+
+    Issue 22's case: four players, three marble left, the Captain holds the Cava (1 marble). The
+    Captain earns two marble and receives both, the next player one, the last two none -- not one
+    marble each for the first three with the Captain's Cava marble lost (version 0's reading,
+    which paid every base income before any Workshop's).
+    """
+    P = 4
+    sc = Scenario(P, seed=4, round=3, guilds=False)
+    c = sc.captain
+    sc.put_in_play(c, "cava")
+    to_keep(sc)
+    sc.set_supply(MARBLE, 3, (c + 3) % P)
+    sc.refresh()
+    res = [sc.res(q) for q in range(P)]
+    sc.run_until(lambda: sc.phase == CAPTAIN_CHOICE)
+    assert resource(MARBLE) not in sc.legal()  # 3 marble cannot give 1 to every player
+    sc.act(resource(GOLD))
+    got = gained(sc, res)
+    assert [got[(c + j) % P][MARBLE] for j in range(P)] == [2, 1, 0, 0]
 
 
 def test_money_is_an_amount_change_is_always_made():
@@ -681,7 +728,8 @@ def test_merchants_guild_takes_a_resource_of_choice_at_income():
     "During the Collect Income step of the End of the Round Phase, you receive 1 additional Resource
         of your choice from the supply."
 
-    After the Workshops' income, in turn order (DN 16); any resource the supply holds.
+    Part of the holder's own income: right after its Family card's and Workshops' income and before
+    the next player's (DN 16); any resource the supply holds.
     """
     P = 3
     sc = Scenario(P, seed=5, round=3)
@@ -703,6 +751,22 @@ def test_merchants_guild_takes_a_resource_of_choice_at_income():
     sc.last_action(2)
     finish(sc, choice=METAL, merchant=FABRIC)
     assert sc.res(1)[FABRIC] == sc.res(0)[FABRIC] + 1
+    # the holder's choice comes before the next player's income: the last spice goes to the holder,
+    # and the Erbolaio of the player after it yields nothing
+    sc = Scenario(P, seed=5, round=3)
+    c = sc.captain
+    sc.put_in_play(c, "artedeimercatanti")
+    sc.put_in_play((c + 1) % P, "erbolaio")
+    to_keep(sc)
+    sc.set_supply(SPICE, 1, (c + 2) % P)
+    sc.refresh()
+    res = [sc.res(q) for q in range(P)]
+    sc.run_until(lambda: sc.phase == CAPTAIN_CHOICE)
+    sc.act(resource(METAL))
+    assert sc.phase == MERCHANT_CHOICE and sc.to_move == c
+    sc.act(resource(SPICE))
+    got = gained(sc, res)
+    assert [got[(c + j) % P][SPICE] for j in range(P)] == [1, 0, 0]
 
 
 def test_art_college_discount_on_every_artist():
@@ -801,31 +865,42 @@ def test_scoring_guilds(guild, units):
     assert with_guild[1:] == without[1:]
 
 
-def test_patron_of_the_arts_counts_an_anonymous_artist():
+def test_patron_of_the_arts_sets_are_artist_cards_not_anonymous_artists():
     """Rulebook:
 
     "At the end of the game, you receive 5 Prestige Points for each complete set of Architect, Painter,
         and Sculptor you have hired."
+    "After you hire an Anomymous Artist, turn the card face down (it will be turned face up again at
+        the end of the round)."
     "You may choose to hire an Anonymous Artist, if that Artist card is still face up (i.e., no one has
         hired that artist yet this round)."
 
-    An anonymous artist is a hired artist too (DN 24): its architect completes the set.
+    An anonymous artist goes back face down to the middle and never lies in front of the player, so it
+    makes no set (DN 24): a painter and a sculptor card plus the anonymous architect are worth nothing
+    to the Mastro Artista; the same hands with an architect card are worth one set.
     """
-    results = []
-    for with_guild in (True, False):
-        sc = Scenario(4, seed=13, round=5)
-        sc.put_in_play(0, "ritratto", 2, PAINTER)
-        sc.complete_for(0, "duomo_pulpito", 2, SCULPTOR)
-        if with_guild:
-            sc.put_in_play(0, "mastroartista")
-        sc.give(0, "sagrato")  # 1 marble, 100; an architect
-        sc.set_table([])
-        sc.last_action(0)
-        sc.act(play("sagrato"))  # the anonymous architect is the only choice: hired at once
-        assert sc.field(0, "anonymous_up")[ARCHITECT] == 0 and "sagrato" in sc.in_play(0)
-        finish(sc)
-        results.append(scores(sc)[0])
-    assert results[0] - results[1] == GUILD_BONUS["mastroartista"]
+    gains = []
+    for architect in (None, "romano_architect"):
+        results = []
+        for with_guild in (True, False):
+            sc = Scenario(4, seed=13, round=5)
+            sc.put_in_play(0, "ritratto", 2, PAINTER)
+            sc.complete_for(0, "duomo_pulpito", 2, SCULPTOR)
+            if with_guild:
+                sc.put_in_play(0, "mastroartista")
+            sc.give(0, "sagrato")  # 1 marble, 100; an architect
+            sc.set_table([] if architect is None else [copy_of(architect, 2)])
+            sc.last_action(0)
+            if architect is None:
+                sc.act(play("sagrato"))  # the anonymous architect is the only choice: hired at once
+            else:
+                sc.act(play("sagrato"), hire_table(architect))
+            assert "sagrato" in sc.in_play(0)
+            assert sc.field(0, "anonymous_up")[ARCHITECT] == (0 if architect is None else 1)
+            finish(sc)
+            results.append(scores(sc)[0])
+        gains.append(results[0] - results[1])
+    assert gains == [0, GUILD_BONUS["mastroartista"]]
 
 
 def test_without_guilds():
@@ -1012,3 +1087,149 @@ def test_ties_go_to_the_most_valuable_artwork():
     # the same lists: the place (and the win) is shared
     sc = tie_break_game([("monument", "duomo_pulpito", 3)], [("monument", "battistero_portali", 4)])
     assert sc.s.final_rank[0].tolist() == [1, 1, 3] and sc.s.rewards[0].tolist() == [0.5, 0.5, -1.0]
+
+
+# ---------------------------------------------------------------------------
+# The public history in the observation (version 1, issue 22 item 7)
+# ---------------------------------------------------------------------------
+
+# the fields version 1 added: without them the observation is version 0's (reordered)
+V1_BLOCK = ("anonymous_hired", "artwork_artists", "monument_artists", "hired_artists")
+V1_FIELDS = ("row_position", "discarded_monuments", "discarded_artists")
+
+
+def version_0_view(sc: Scenario, p: int) -> np.ndarray:
+    """Seat ``p``'s observation without the fields version 1 added."""
+    obs = sc.obs(p)
+    keep = np.ones(obs.size, bool)
+    for field in V1_FIELDS:
+        keep[sc.game.obs_layout[field]] = False
+    players = np.arange(obs.size)[sc.game.obs_layout["players"]].reshape(sc.P, -1)
+    sizes = {"hired_types": 12 + K + 2 * M + AK, "anonymous_hired": 3, "artwork_artists": K,
+             "monument_artists": M, "hired_artists": NA}  # fmt: skip
+    at = 0
+    for name, n in sizes.items():
+        if name in V1_BLOCK:
+            keep[players[:, at : at + n].ravel()] = False
+        at += n
+    return obs[keep]
+
+
+def test_the_artist_value_on_each_work_is_observed():
+    """Rulebook:
+
+    "If there is a tie, the winner is the tied player who completed the single most valuable artwork
+        (i.e., any card that requires an Artist to play), including the value of the Artist that
+        created it."
+    "The front of the card shows the actual number of Prestige Points you earned from that Artist."
+
+    Issue 22: works worth 9 and 8 against 10 and 7 have the same sum and used to give every player
+    the same observation although the tie-break differs. The value of the artist on each artwork
+    and completed monument is on the table for all to see (``artwork_artists``, ``monument_artists``).
+    """
+    views, old_views = [], []
+    for painter, sculptor in ((3, 2), (4, 1)):
+        sc = Scenario(3, seed=5, round=5, guilds=False)
+        sc.put_in_play(0, "ritratto", painter)
+        sc.complete_for(0, "duomo_pulpito", sculptor)
+        sc.refresh()
+        for observer in range(3):
+            block = sc.block(observer, 0)
+            assert block["artwork_artists"][CARD_IDS.index("ritratto")] == painter
+            assert block["monument_artists"][MON_IDS.index("duomo_pulpito")] == sculptor
+            assert block["artwork_artists"].sum() == painter and block["monument_artists"].sum() == sculptor
+        views.append([sc.obs(p) for p in range(3)])
+        old_views.append([version_0_view(sc, p) for p in range(3)])
+    assert all(not np.array_equal(a, b) for a, b in zip(*views))
+    assert all(np.array_equal(a, b) for a, b in zip(*old_views))  # what version 0 could not tell apart
+
+
+def test_the_row_order_is_observed():
+    """Rulebook:
+
+    "If cards have the same value, place them in the order drawn."
+    "Discard the Monument cards left in the middle of the table except for the 2 at the left end of
+        the row (the highest values)."
+    "These cards are removed from the game."
+
+    The row lies on the table in its order: ``row_position`` (1 = leftmost) shows which of two
+    monuments of equal value stays at the end of the round; the discarded ones are public
+    (``discarded_monuments``).
+    """
+    kept = []
+    for positions in ([0, 1, 2], [0, 2, 1]):
+        sc = Scenario(3, seed=2, guilds=False)
+        row = ["duomo_cupola", "duomo_cappella", "duomo_navata"]  # 19, 14, 14
+        sc.set_row(row, positions=positions)
+        sc.refresh()
+        shown = sc.field(1, "row_position")
+        assert [int(shown[MON_IDS.index(m)]) for m in row] == [1, *(2 + np.argsort(np.argsort(positions[1:])))]
+        assert int(shown.max()) == 3 and (shown > 0).sum() == 3
+        second = row[1] if shown[MON_IDS.index(row[1])] == 2 else row[2]
+        sc.finish_round()
+        assert sc.row() & set(row) == {"duomo_cupola", second}
+        discarded = sc.field(2, "discarded_monuments")
+        assert {m for m in row if discarded[MON_IDS.index(m)]} == set(row) - {"duomo_cupola", second}
+        kept.append(second)
+    assert kept == ["duomo_cappella", "duomo_navata"]
+
+
+def test_discarded_artists_are_observed_by_name_not_value():
+    """Rulebook:
+
+    "Discard all Artist cards left in the middle of the table."
+    "Take 1 Artist card from those available for the round and place it in front of you, without
+        turning it over or looking at the other side of the card."
+
+    The names on the backs of the discarded artists are public (``discarded_artists``, per
+    artist); their values never show: a Giambologna of value 3 or of value 2 discarded gives the
+    same observation.
+    """
+    views = []
+    for swapped in (False, True):
+        sc = Scenario(3, seed=4, guilds=False)
+        sc.set_table([copy_of("giambologna_sculptor", 2), copy_of("perugino_painter", 2)])
+        if swapped:  # the Giambologna on the table is the one of value 3 (the 2 lies where the 3 lay)
+            sc.swap_artists(copy_of("giambologna_sculptor", 2), copy_of("giambologna_sculptor", 3))
+        sc.refresh()
+        before = sc.field(0, "discarded_artists")
+        sc.finish_round()
+        added = sc.field(0, "discarded_artists") - before
+        assert {ART_IDS[a]: int(n) for a, n in enumerate(added) if n} == {"giambologna_sculptor": 1,
+                                                                         "perugino_painter": 1}  # fmt: skip
+        views.append([sc.obs(p) for p in range(3)])
+    assert all(np.array_equal(a, b) for a, b in zip(*views))
+
+
+def test_hired_artist_cards_and_anonymous_artists_are_observed():
+    """Rulebook:
+
+    "After you pay to hire the Artist and complete the project, turn the Artist card over."
+    "After you hire an Anomymous Artist, turn the card face down (it will be turned face up again at
+        the end of the round)."
+
+    Every player sees the artist cards each player hired, by artist and value (``hired_artists``:
+    copies of one artist with the same value look alike, so which of them it was does not show),
+    and the anonymous artists each player hired, per type (``anonymous_hired``).
+    """
+    views = []
+    for copy in (copy_of("giambologna_sculptor", 2), copy_of("giambologna_sculptor", 2) + 1,
+                 copy_of("giambologna_sculptor", 3)):  # fmt: skip
+        sc = Scenario(4, seed=8)
+        p = sc.to_move
+        sc.set_table([copy])
+        sc.give(p, "fontana")
+        sc.turn(p)
+        sc.act(play("fontana"), hire_table("giambologna_sculptor"))
+        q = sc.to_move
+        sc.give(q, "ritratto")
+        sc.turn(q)
+        sc.act(play("ritratto"))  # the anonymous painter is the only painter: hired at once
+        for observer in range(4):
+            mine, theirs = sc.block(observer, p), sc.block(observer, q)
+            assert np.flatnonzero(mine["hired_artists"]).tolist() == [copy_of("giambologna_sculptor", COPY_VALUE[copy])]
+            assert mine["anonymous_hired"].tolist() == [0, 0, 0] and theirs["anonymous_hired"].tolist() == [0, 1, 0]
+            assert mine["hired_types"].tolist() == [0, 0, 1] and theirs["hired_types"].tolist() == [0, 0, 0]
+        views.append([sc.obs(o) for o in range(4)])
+    assert all(np.array_equal(a, b) for a, b in zip(views[0], views[1]))  # two alike copies of value 2
+    assert all(not np.array_equal(a, b) for a, b in zip(views[0], views[2]))  # value 2 against 3

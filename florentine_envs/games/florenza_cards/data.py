@@ -17,6 +17,10 @@ GUILD_EFFECTS = (
     "pp_per_residence_3", "pp_per_monument_3", "set_bonus_plus_2",
 )  # fmt: skip
 LOCATION_EFFECTS = ("gain", "sell", "barter", "captain")
+# The ``locations`` option: which copies-per-player-count table of the location data is laid out.
+# "all": the rulebook's "Place the 17 Location cards" at every count (DESIGN_NOTES 13); "by_player_count":
+# the public port's 14 / 16 / 17, as if the cards carried player-count marks like the Florenza cards.
+LOCATION_TABLES = {"all": "copies_by_players", "by_player_count": "marked_copies_by_players"}
 G_MERCHANTS, G_CRAFTSMEN, G_ART_COLLEGE, G_MASTER_BUILDER, G_PATRON, G_LANDLORD, G_PROTECTOR, G_LORD = range(8)
 L_GAIN, L_SELL, L_BARTER, L_CAPTAIN = range(4)
 
@@ -57,17 +61,17 @@ def _types(entries: list, types: list[str]) -> np.ndarray:
 
 
 class Tables:
-    """Every component table as numpy arrays for ``num_players`` and the ``guilds`` option
-    (SPEC §2). ``ValueError`` names what is wrong with malformed data."""
+    """Every component table as numpy arrays for ``num_players`` and the ``guilds`` and
+    ``locations`` options (SPEC §2). ``ValueError`` names what is wrong with malformed data."""
 
-    def __init__(self, d: dict, num_players: int, guilds: bool):
+    def __init__(self, d: dict, num_players: int, guilds: bool, locations: str = "all"):
         try:
-            self._read(d, num_players, guilds)
+            self._read(d, num_players, guilds, LOCATION_TABLES[locations])
         except (KeyError, TypeError, IndexError, AttributeError) as err:
             raise ValueError(f"florenza_cards: component data is malformed ({type(err).__name__}: {err})") from None
         self._validate()
 
-    def _read(self, d: dict, P: int, guilds: bool) -> None:
+    def _read(self, d: dict, P: int, guilds: bool, loc_table: str) -> None:
         key = str(P)
         self.P = P
         self.resource_names = list(d["resources"])
@@ -168,7 +172,7 @@ class Tables:
         self.loc_names = [x["name"] for x in locs]
         self.loc_effect = np.array([LOCATION_EFFECTS.index(x["effect"]) for x in locs], np.int64)  # [L]
         self.loc_res = np.array([names.index(x["resource"]) if "resource" in x else -1 for x in locs], np.int64)
-        self.loc_copies = np.array([int(x["copies_by_players"][key]) for x in locs], np.int64)  # [L]
+        self.loc_copies = np.array([int(x[loc_table][key]) for x in locs], np.int64)  # [L]
 
     def _validate(self) -> None:
         def need(cond: bool, what: str) -> None:

@@ -35,7 +35,10 @@ only if an artist can be paid too; all 17 location cards at every player count; 
 deck is the leftovers only and round 5 still pays income and elects a Captain; majorities use
 competition ranking; the artwork tie-break compares whole sorted lists.
 
-Changelog: v0 -- first release.
+Changelog (``florentine_envs/florenza_cards_v1.py`` has the details): v0 -- first release.
+v1 -- issue 22: Mastro Artista without anonymous artists; income player by player after the
+Captain's resource; option ``locations``; the public history (row order, discards, artist
+values on works, artist cards hired) in the observation.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ import numpy as np
 
 from ...core import rng
 from ...core.game import Game
+from ...core.registry import check_choice
 from ...core.state import State
 from .constants import (
     BEING_COMPLETED,
@@ -58,7 +62,7 @@ from .constants import (
     RESERVED,
     ActionIds,
 )
-from .data import L_CAPTAIN, Tables, load_data
+from .data import L_CAPTAIN, LOCATION_TABLES, Tables, load_data
 from .masks import MaskMixin
 from .observation import FlorenzaObservation
 from .presentation import FlorenzaPresentation
@@ -90,7 +94,7 @@ class FlorenzaCardsState(State):
     deck_len: np.ndarray  # int16[B]
     mon_pos: np.ndarray  # int8[B, M]         draw position of each monument (fixed at set-up)
     mon_drawn: np.ndarray  # int8[B]          monuments drawn so far
-    mon_state: np.ndarray  # int8[B, M]       0 deck, 1 row, 2 discarded, 3 reserved, 4 completed, 5 being completed (HIRE)
+    mon_state: np.ndarray  # int8[B, M]       0 deck, 1 row, 2 discarded, 3 reserved, 4 completed, 5 in HIRE
     mon_owner: np.ndarray  # int8[B, M]       -1 or seat (reserved / completed)
     mon_artist: np.ndarray  # int8[B, M]      artist value of a completed monument, -1 otherwise
     art_pos: np.ndarray  # int8[B, NA]        draw position of each artist copy (fixed at set-up)
@@ -99,7 +103,8 @@ class FlorenzaCardsState(State):
     art_owner: np.ndarray  # int8[B, NA]      -1 or seat (reserved / hired)
     table_count: np.ndarray  # int8[B, AK]    copies of each artist kind on the table (from art_state)
     reserved_count: np.ndarray  # int8[B, P, AK]  copies of each kind reserved per seat (from art_state)
-    hired_types: np.ndarray  # int8[B, P, 3]  artists hired per type, anonymous ones included
+    hired_types: np.ndarray  # int8[B, P, 3]  artist cards hired per type (anonymous artists not included)
+    anon_hired: np.ndarray  # int8[B, P, 3]   anonymous artists hired per type (DESIGN_NOTES 24)
     visible_pp: np.ndarray  # int16[B, P]     prestige on the table: cards, monuments, hired artists
     anon_up: np.ndarray  # bool[B, 3]         anonymous artist of each type face up
     loc_up: np.ndarray  # int8[B, L]          face-up copies per location kind
@@ -114,26 +119,31 @@ class FlorenzaCards(
     FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixin, RulesMixin, SetupMixin, Game
 ):
     """Florenza: The Card Game. Options: ``guilds`` (bool, default True: the Guild cards are in
-    the decks), ``reward`` ("win" | "score"), ``data`` (dict patch or path)."""
+    the decks), ``locations`` ("all": the 17 Location cards at every player count, the default;
+    "by_player_count": 14 / 16 / 17 at 2 / 3 / 4 players), ``reward`` ("win" | "score"),
+    ``data`` (dict patch or path)."""
 
     name = "florenza_cards"
-    version = 0
+    version = 1  # issue 22: rules of DESIGN_NOTES 16 and 24, option locations, the public history observed
     player_counts = (2, 3, 4)
     reference = "florentine_envs.games.florenza_cards.reference:FlorenzaCardsReference"
-    option_names = ("guilds", "reward", "data")
+    option_names = ("guilds", "locations", "reward", "data")
 
-    def __init__(self, num_players: int = 4, guilds: bool = True, reward: str = "win", data=None):
+    def __init__(
+        self, num_players: int = 4, guilds: bool = True, locations: str = "all", reward: str = "win", data=None
+    ):
         if not isinstance(guilds, (bool, np.bool_)):
             raise ValueError(f"florenza_cards: guilds must be True or False, got {guilds!r}")
+        check_choice(self.name, "locations", locations, tuple(LOCATION_TABLES))
         if reward not in ("win", "score"):
             raise ValueError(f"florenza_cards: reward={reward!r} is not supported; allowed: 'win', 'score'")
-        options = {"guilds": bool(guilds), "reward": reward}
+        options = {"guilds": bool(guilds), "locations": locations, "reward": reward}
         if data is not None:
             options["data"] = str(data) if isinstance(data, Path) else data
         super().__init__(num_players, **options)
         self.guilds = bool(guilds)
         self.data = load_data(data)
-        self.t = Tables(self.data, self.num_players, self.guilds)
+        self.t = Tables(self.data, self.num_players, self.guilds, locations)
         t = self.t
         self.K, self.M, self.AK, self.NA, self.L, self.N = t.K, t.M, t.AK, t.NA, t.L, t.N
         self.ids = ActionIds(t.K, t.M, t.AK, t.L)

@@ -307,4 +307,5 @@ class MaskMixin:
                 mask[ids.hire_table + a] = table[a] > 0
                 mask[ids.hire_reserved + a] = mine[a] > 0
         for x, up in enumerate(st.anon_up[b].tolist()):
-            mask[ids.hire_anonymous + x] = bool(up and tmask >> x & 1 and money >= max(0, tab["anon_cost"][x] - discount))
+            affordable = money >= max(0, tab["anon_cost"][x] - discount)
+            mask[ids.hire_anonymous + x] = bool(up and tmask >> x & 1 and affordable)

@@ -3,8 +3,11 @@ batched and one-game encoders (:meth:`FlorenzaObservation._observe_batch` and it
 :meth:`FlorenzaObservation._observe_one`: a rule changed in one must be changed in the other).
 
 Money and resources of every player are shown: they are held in hand, but every change to
-them is public (DESIGN_NOTES 20). Hidden: other hands (sizes only), the discard pile (the
-observer's own discards only), deck orders and the values of artists not yet hired."""
+them is public (DESIGN_NOTES 20). So is the table's history a player remembers (version 1):
+the order of the monument row, the monuments and artists discarded, the anonymous artists
+each player hired, the artist value on each completed work and the artist cards each player
+hired (by kind and value). Hidden: other hands (sizes only), the discard pile (the observer's
+own discards only), deck orders and the values of artists not yet hired."""
 
 from __future__ import annotations
 
@@ -14,7 +17,17 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...core.game import layout_from_sizes
-from .constants import ACTION_PHASES, DONE, IN_ROW, NUM_PHASES, NUM_RESOURCES, NUM_SLOTS, NUM_TYPES, RESERVED
+from .constants import (
+    ACTION_PHASES,
+    DISCARDED,
+    DONE,
+    IN_ROW,
+    NUM_PHASES,
+    NUM_RESOURCES,
+    NUM_SLOTS,
+    NUM_TYPES,
+    RESERVED,
+)
 
 if TYPE_CHECKING:
     from .florenza_cards import FlorenzaCardsState
@@ -28,17 +41,39 @@ class FlorenzaObservation:
 
     def _build_layout(self) -> None:
         P, K, M, AK, L = self.num_players, self.K, self.M, self.AK, self.L
-        self.block_size = 12 + K + 2 * M + AK  # one player's block
+        NA = self.NA
+        # one player's block: money, resources, hand size, visible prestige, artist cards hired per
+        # type, in play, completed and reserved monuments, reserved artists (version 0's block),
+        # then anonymous artists hired per type, the artist value on each played artwork and on
+        # each completed monument, and the artist cards hired by kind and value (SPEC §10)
+        self.block_size = 12 + K + 2 * M + AK + NUM_TYPES + K + M + NA
         sizes = [
             ("phase", NUM_PHASES), ("to_move", P), ("captain", P), ("new_captain", P), ("round", self.t.rounds),
             ("action_slot", NUM_SLOTS), ("pending_card", K), ("pending_monument", M), ("given", NUM_RESOURCES),
             ("supply", NUM_RESOURCES + 1), ("locations_up", L), ("anonymous_up", NUM_TYPES), ("deck_size", 1),
             ("discard_size", 1), ("own_discards", K), ("waiting_decks", 2), ("monument_deck", 1),
-            ("artist_deck", 1), ("row", M), ("table_artists", AK), ("players", P * self.block_size),
+            ("artist_deck", 1), ("row", M), ("row_position", M), ("table_artists", AK),
+            ("discarded_monuments", M), ("discarded_artists", AK), ("players", P * self.block_size),
             ("own_hand", K),
         ]  # fmt: skip
         self.obs_layout, self.obs_size = layout_from_sizes(sizes)
         self.waiting_sizes = (int(self.t.n_deck[1].sum()), int(self.t.n_deck[2].sum()))
+        # Hired artist cards are shown by (kind, value): copies alike in both are one group, and a
+        # seat that hired n of a group shows its first n copies (data order), whichever it got.
+        t = self.t
+        pairs = t.copy_kind * (int(t.copy_value.max()) + 1) + t.copy_value
+        _, group = np.unique(pairs, return_inverse=True)
+        self.copy_group = group.ravel()  # int[NA]
+        self.group_onehot = np.eye(int(group.max()) + 1, dtype=np.int64)[self.copy_group]  # [NA, G]
+        earlier = (self.copy_group[:, None] == self.copy_group[None, :]) & np.tri(NA, k=-1, dtype=bool)
+        self.group_rank = earlier.sum(1)  # int[NA] copies of the same group before this one
+        # the longest row the rules allow: the first 7, then the kept ones and each round's new ones
+        drawn = longest = length = min(t.monuments_initial, self.M)
+        for _ in range(t.rounds - 1):
+            new = min(t.monuments_per_round, self.M - drawn)
+            drawn, length = drawn + new, min(length, t.monuments_kept) + new
+            longest = max(longest, length)
+        self.longest_row = longest
 
     def obs_field_bounds(self) -> dict:
         """What the rules and the data guarantee for each field (SPEC §10, "Bounds"); fixed values
@@ -52,9 +87,15 @@ class FlorenzaObservation:
         visible = int(t.mon_prestige.sum() + t.card_prestige.sum()) + (
             self.M + int(t.card_needs_artist.sum())
         ) * largest_artist
-        type_copies = np.bincount(t.art_type, weights=t.art_copies, minlength=NUM_TYPES) + t.rounds
+        type_copies = np.bincount(t.art_type, weights=t.art_copies, minlength=NUM_TYPES)  # artist cards per type
+        # the best artist a work can get: the highest value among the copies of its types
+        best_of = (t.copy_value[None, :] * (t.copy_type[None, :] == np.arange(NUM_TYPES)[:, None])).max(1)  # [3]
+        best_of = np.maximum(best_of, t.anon_value)
+        best_card = np.where(t.card_types, best_of, 0).max(1)  # [K] 0 for cards without artist
+        best_monument = np.where(t.mon_types, best_of, 0).max(1)  # [M]
         block_high = np.concatenate([
             [t.money0], t.supply0, [t.N], [visible], type_copies, np.ones(self.K + 2 * self.M), t.art_copies,
+            np.full(NUM_TYPES, t.rounds), best_card, best_monument, np.ones(self.NA),
         ])  # fmt: skip
         bounds = {field: (0, 1) for field in self.obs_layout}
         bounds.update({
@@ -68,6 +109,8 @@ class FlorenzaObservation:
             "monument_deck": upto(self.M),
             "artist_deck": upto(self.NA),
             "table_artists": upto(t.art_copies),
+            "row_position": upto(self.longest_row),
+            "discarded_artists": upto(t.art_copies),
             "players": upto(np.tile(block_high, P)),
             "own_hand": upto(t.n),
         })  # fmt: skip
@@ -118,10 +161,17 @@ class FlorenzaObservation:
                                        np.where(st.round <= 2, self.waiting_sizes[1], 0)], 1))  # fmt: skip
         put("monument_deck", self.M - st.mon_drawn.astype(np.int64))
         put("artist_deck", self.NA - st.art_drawn.astype(np.int64))
-        put("row", st.mon_state == IN_ROW)
+        row = st.mon_state == IN_ROW
+        put("row", row)
+        put("row_position", np.where(row, self.row_rank(st.mon_state, st.mon_pos) + 1, 0))
         put("table_artists", st.table_count)
+        put("discarded_monuments", st.mon_state == DISCARDED)
+        put("discarded_artists", np.add.reduceat((st.art_state == DISCARDED).astype(np.int64), self.t.abase, axis=1))
         blocks = obs[:, L["players"]].reshape(B, P, self.block_size)
-        K, M = self.K, self.M
+        K, M, AK = self.K, self.M, self.AK
+        done = st.mon_state == DONE
+        hired = st.art_state == DONE
+        x = 12 + K + 2 * M + AK  # the version-1 fields of the block
         for j in range(P):
             seat = (o + j) % P
             block = blocks[:, j]
@@ -132,9 +182,13 @@ class FlorenzaObservation:
             block[:, 9:12] = st.hired_types[rows, seat]
             block[:, 12 : 12 + K] = st.in_play[rows, seat]
             mine = st.mon_owner == seat[:, None]
-            block[:, 12 + K : 12 + K + M] = mine & (st.mon_state == DONE)
+            block[:, 12 + K : 12 + K + M] = mine & done
             block[:, 12 + K + M : 12 + K + 2 * M] = mine & (st.mon_state == RESERVED)
-            block[:, 12 + K + 2 * M :] = st.reserved_count[rows, seat]
+            block[:, 12 + K + 2 * M : x] = st.reserved_count[rows, seat]
+            block[:, x : x + 3] = st.anon_hired[rows, seat]
+            block[:, x + 3 : x + 3 + K] = np.maximum(st.card_artist[rows, seat], 0)
+            block[:, x + 3 + K : x + 3 + K + M] = np.where(mine & done, st.mon_artist, 0)
+            block[:, x + 3 + K + M :] = self._hired_copies(hired & (st.art_owner == seat[:, None]))
         obs[:, L["players"]] = blocks.reshape(B, -1)
         put("own_hand", st.hand[rows, o])
         return obs
@@ -178,9 +232,14 @@ class FlorenzaObservation:
         row[start["monument_deck"]] = self.M - st.mon_drawn.item(0)
         row[start["artist_deck"]] = self.NA - st.art_drawn.item(0)
         mon_state, mon_owner = st.mon_state[0], st.mon_owner[0]
-        row[L["row"]] = mon_state == IN_ROW
+        in_row = mon_state == IN_ROW
+        row[L["row"]] = in_row
+        row[L["row_position"]] = np.where(in_row, self.row_rank(st.mon_state, st.mon_pos)[0] + 1, 0)
         row[L["table_artists"]] = st.table_count[0]
-        K, M = self.K, self.M
+        row[L["discarded_monuments"]] = mon_state == DISCARDED
+        art_state = st.art_state[0]
+        row[L["discarded_artists"]] = np.add.reduceat((art_state == DISCARDED).astype(np.int64), self.t.abase)
+        K, M, AK = self.K, self.M, self.AK
         seats = self._seat_orders[o]  # int[P]: block j describes seat (o + j) mod P
         blocks = row[L["players"]].reshape(P, self.block_size)  # a view into row
         blocks[:, 0] = st.money[0, seats]
@@ -190,10 +249,30 @@ class FlorenzaObservation:
         blocks[:, 9:12] = st.hired_types[0, seats]
         blocks[:, 12 : 12 + K] = st.in_play[0, seats]
         mine = mon_owner[None, :] == seats[:, None]  # [P, M]
-        blocks[:, 12 + K : 12 + K + M] = mine & (mon_state == DONE)
+        done = mine & (mon_state == DONE)
+        x = 12 + K + 2 * M + AK
+        blocks[:, 12 + K : 12 + K + M] = done
         blocks[:, 12 + K + M : 12 + K + 2 * M] = mine & (mon_state == RESERVED)
-        blocks[:, 12 + K + 2 * M :] = st.reserved_count[0, seats]
+        blocks[:, 12 + K + 2 * M : x] = st.reserved_count[0, seats]
+        blocks[:, x : x + 3] = st.anon_hired[0, seats]
+        blocks[:, x + 3 : x + 3 + K] = np.maximum(st.card_artist[0, seats], 0)
+        blocks[:, x + 3 + K : x + 3 + K + M] = np.where(done, st.mon_artist[0][None, :], 0)
+        hired = (art_state == DONE) & (st.art_owner[0][None, :] == seats[:, None])  # [P, NA]
+        blocks[:, x + 3 + K + M :] = self._hired_copies(hired)
         row[L["own_hand"]] = st.hand[0, o]
+
+    def _hired_copies(self, hired: np.ndarray) -> np.ndarray:
+        """bool[n, NA] from the copies hired by one seat each, bool[n, NA]: per (kind, value) group,
+        as many of its first copies as the seat hired of it -- a function of what the table shows
+        (the hired cards' kinds and values), not of which copy it was."""
+        counts = hired.astype(np.int64) @ self.group_onehot  # [n, G]
+        return self.group_rank < counts[:, self.copy_group]
+
+    def row_rank(self, mon_state: np.ndarray, mon_pos: np.ndarray) -> np.ndarray:
+        """int[B, M]: 0-based place of each row monument in the row (DESIGN_NOTES 5: prestige
+        descending, then the order drawn); arbitrary for monuments not in the row."""
+        key = np.where(mon_state == IN_ROW, -self.t.mon_prestige * 256 + mon_pos, 1 << 30)
+        return np.argsort(np.argsort(key, axis=1, kind="stable"), axis=1, kind="stable")
 
     @functools.cached_property
     def _seat_orders(self) -> list[np.ndarray]:

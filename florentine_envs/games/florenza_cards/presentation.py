@@ -145,9 +145,10 @@ class FlorenzaPresentation:
         if action < ids.keep:
             r = t.resource_names[action - ids.resource]
             phase = int(st.phase[b])
-            verb = {PH_EXCHANGE_GIVE_1: "give", PH_EXCHANGE_GIVE_2: "give", PH_BARTER_GIVE: "give",
-                    PH_EXCHANGE_TAKE: "take", PH_BARTER_TAKE: "take",
-                    PH_CAPTAIN_CHOICE: "every player receives", PH_MERCHANT_CHOICE: "receive"}.get(phase, "choose")  # fmt: skip
+            verbs = {PH_EXCHANGE_GIVE_1: "give", PH_EXCHANGE_GIVE_2: "give", PH_BARTER_GIVE: "give",
+                     PH_EXCHANGE_TAKE: "take", PH_BARTER_TAKE: "take",
+                     PH_CAPTAIN_CHOICE: "every player receives", PH_MERCHANT_CHOICE: "receive"}  # fmt: skip
+            verb = verbs.get(phase, "choose")
             return f"{verb} 1 {r}"
         return f"keep {self._card_text(action - ids.keep)}"
 

@@ -78,6 +78,7 @@ SLOT_PHASES = (ACTION, HIRE, EXCHANGE_GIVE_1, EXCHANGE_GIVE_2, EXCHANGE_TAKE, BA
 GIVEN_PHASES = (EXCHANGE_GIVE_2, EXCHANGE_TAKE, BARTER_TAKE)
 
 REWARD_MODES = ("win", "score")
+LOCATION_MODES = ("all", "by_player_count")  # SPEC §1: the 17 Location cards always, or the port's per count
 ARTWORK_CLASSES = ("family_palace", "district_church")  # SPEC §2: the kinds with artist_types
 SET_CLASSES = ("family_palace", "district_church", "district_building")
 
@@ -106,7 +107,7 @@ def load_data(data=None) -> dict:
 class Tables:
     """The numbers of one data file for one player count, in the shapes the rules use."""
 
-    def __init__(self, data: dict, num_players: int, guilds: bool):
+    def __init__(self, data: dict, num_players: int, guilds: bool, locations: str = "all"):
         P = str(num_players)
         self.resources = list(data["resources"])
         self.res_index = {name: r for r, name in enumerate(self.resources)}
@@ -169,12 +170,15 @@ class Tables:
         self.anon_value = [int(anonymous[t]["value"]) for t in self.types]
 
         # Locations.
-        locations = data["locations"]
-        self.L = len(locations)
-        self.loc_id = [loc["id"] for loc in locations]
-        self.loc_effect = [loc["effect"] for loc in locations]
-        self.loc_resource = [self.res_index[loc["resource"]] if "resource" in loc else None for loc in locations]
-        self.loc_copies = [int(loc["copies_by_players"][P]) for loc in locations]
+        location_cards = data["locations"]
+        self.L = len(location_cards)
+        self.loc_id = [loc["id"] for loc in location_cards]
+        self.loc_effect = [loc["effect"] for loc in location_cards]
+        self.loc_resource = [self.res_index[loc["resource"]] if "resource" in loc else None for loc in location_cards]
+        # RB Set up: "Place the 17 Location cards" (DN 13); the option locations="by_player_count"
+        # lays out the public port's 14 / 16 / 17 instead (SPEC §1).
+        table = "copies_by_players" if locations == "all" else "marked_copies_by_players"
+        self.loc_copies = [int(loc[table][P]) for loc in location_cards]
 
         # Constants.
         self.rounds = int(c["rounds"])
@@ -189,7 +193,7 @@ class Tables:
 
 def obs_fields(P: int, T: Tables) -> list[tuple[str, int]]:
     """SPEC §10: the observation fields and their sizes, in order."""
-    player_block = 12 + T.K + 2 * T.M + T.AK
+    player_block = 12 + T.K + 2 * T.M + T.AK + NUM_TYPES + T.K + T.M + T.NA
     return [
         ("phase", NUM_PHASES),
         ("to_move", P),
@@ -210,7 +214,10 @@ def obs_fields(P: int, T: Tables) -> list[tuple[str, int]]:
         ("monument_deck", 1),
         ("artist_deck", 1),
         ("row", T.M),
+        ("row_position", T.M),
         ("table_artists", T.AK),
+        ("discarded_monuments", T.M),
+        ("discarded_artists", T.AK),
         ("players", P * player_block),
         ("own_hand", T.K),
     ]
@@ -254,7 +261,9 @@ def terminal_rewards(scores: list[int], final_rank: list[int], mode: str) -> lis
 class FlorenzaCardsReference:
     """One game of Florenza: The Card Game, stepped one decision at a time."""
 
-    def __init__(self, num_players: int, seed: int, guilds: bool = True, reward: str = "win", data=None):
+    def __init__(
+        self, num_players: int, seed: int, guilds: bool = True, reward: str = "win", data=None, locations: str = "all"
+    ):
         # RB: "2-4 players" (game box); SPEC §1 options.
         if not isinstance(num_players, (int, np.integer)) or isinstance(num_players, bool) or not 2 <= num_players <= 4:
             raise ValueError(f"florenza_cards reference: num_players must be 2, 3 or 4, got {num_players!r}")
@@ -262,11 +271,13 @@ class FlorenzaCardsReference:
             raise ValueError(f"florenza_cards reference: guilds must be True or False, got {guilds!r}")
         if reward not in REWARD_MODES:
             raise ValueError(f"florenza_cards reference: reward={reward!r}; allowed: {REWARD_MODES}")
+        if locations not in LOCATION_MODES:
+            raise ValueError(f"florenza_cards reference: locations={locations!r}; allowed: {LOCATION_MODES}")
         P = self.num_players = int(num_players)
         self.seed = int(seed)
         self.guilds = bool(guilds)
         self.reward_mode = reward
-        T = self.T = Tables(load_data(data), P, self.guilds)
+        T = self.T = Tables(load_data(data), P, self.guilds, locations)
         self.A = ActionIds(T)
         self.num_actions = self.A.NUM_ACTIONS
         self.fields = obs_fields(P, T)
@@ -805,28 +816,28 @@ class FlorenzaCardsReference:
         supply, no one can take any (those incomes are lost). If there are not enough cards to
         give everyone the cards they earn (i.e., income), they are distributed in turn order.
         The Captain of the People cannot choose a Resource for the extra income unless there are
-        enough in the supply to give 1 to every player." (DN 16 orders the steps.)"""
+        enough in the supply to give 1 to every player."
+
+        DN 16: the Captain's resource goes to every player first (it is chosen only when the supply
+        holds one for each); then, in turn order, each player receives the whole of what they earn
+        -- the Family card's marble, wood and Fiorini with the Workshops' and Residences' income --
+        and, holding the Arte dei Mercatanti, its extra resource, before the next player."""
         T, P, A = self.T, self.num_players, self.A
-        base = T.c["income_base"]
-        for q in self.turn_order():
-            for name in ("marble", "wood"):
-                r = T.res_index[name]
-                self._gain_resource(q, r, min(int(base.get(name, 0)), self.supply[r]))
-            self._gain_money(q, min(int(base.get("money", 0)), self.supply_money))
         # RB: "The extra Resources are always chosen by the Captain before a new Captain is elected."
         if any(self.supply[r] >= P for r in range(NUM_RESOURCES)):
             r = (yield from self._decide(CAPTAIN_CHOICE, self.captain)) - A.RESOURCE
             for q in range(P):
                 self._gain_resource(q, r)
+        base = T.c["income_base"]
         for q in self.turn_order():
             for r in range(NUM_RESOURCES):
-                amount = sum(T.card_income[k][r] for k in range(T.K) if self.in_play[q][k])
+                amount = int(base.get(T.resources[r], 0))
+                amount += sum(T.card_income[k][r] for k in range(T.K) if self.in_play[q][k])
                 self._gain_resource(q, r, min(amount, self.supply[r]))
-            amount = sum(T.card_income_money[k] for k in range(T.K) if self.in_play[q][k])
+            amount = int(base.get("money", 0)) + sum(T.card_income_money[k] for k in range(T.K) if self.in_play[q][k])
             self._gain_money(q, min(amount, self.supply_money))
-        # RB Arte dei Mercatanti: "During the Collect Income step ..., you receive 1 additional
-        # Resource of your choice from the supply."
-        for q in self.turn_order():
+            # RB Arte dei Mercatanti: "During the Collect Income step ..., you receive 1 additional
+            # Resource of your choice from the supply."
             if self.has_guild(q, "extra_resource_income") and any(s >= 1 for s in self.supply):
                 r = (yield from self._decide(MERCHANT_CHOICE, q)) - A.RESOURCE
                 self._gain_resource(q, r)
@@ -863,9 +874,10 @@ class FlorenzaCardsReference:
         return values + [T.anon_value[t] for t in range(NUM_TYPES) for _ in range(self.hired_anonymous[p][t])]
 
     def hired_types(self, p: int) -> list[int]:
-        """Artists p hired per type, anonymous ones included (DN 24)."""
+        """Artist cards p hired per type; anonymous artists are not among them (DN 24: they go back
+        face down and never lie in front of the player)."""
         T = self.T
-        counts = list(self.hired_anonymous[p])
+        counts = [0] * NUM_TYPES
         for i in range(T.NA):
             if self.art_state[i] == "hired" and self.art_owner[i] == p:
                 counts[T.artist_type[T.copy_kind[i]]] += 1
@@ -902,6 +914,8 @@ class FlorenzaCardsReference:
             total += 3 * classes.get("residence", 0)
         if self.has_guild(p, "pp_per_monument_3"):
             total += 3 * len(self.completed_monuments(p))
+        # RB Mastro Artista: "5 Prestige Points for each complete set of Architect, Painter, and
+        # Sculptor you have hired" -- the artist cards in front of the player (DN 24).
         if self.has_guild(p, "pp_per_abc_set_5"):
             total += 5 * min(self.hired_types(p))
         if self.has_guild(p, "set_bonus_plus_2"):
@@ -1089,7 +1103,17 @@ class FlorenzaCardsReference:
         parts["monument_deck"] = [T.M - self.mon_drawn]
         parts["artist_deck"] = [T.NA - self.art_drawn]
         parts["row"] = [1.0 if self.mon_state[m] == "row" else 0.0 for m in range(T.M)]
+        # the row lies on the table in its order (DN 5): 1 = leftmost, the first kept
+        parts["row_position"] = [self.row.index(m) + 1 if m in self.row else 0 for m in range(T.M)]
         parts["table_artists"] = self.table_count()
+        # RB Step a: discarded monuments and artists "are removed from the game" in sight of all:
+        # the monuments face up, the artists by the names on their backs (values never shown)
+        parts["discarded_monuments"] = [1.0 if self.mon_state[m] == "discarded" else 0.0 for m in range(T.M)]
+        discarded = [0] * T.AK
+        for i in range(T.NA):
+            if self.art_state[i] == "discarded":
+                discarded[T.copy_kind[i]] += 1
+        parts["discarded_artists"] = discarded
         players: list[float] = []
         for j in range(P):
             q = (o + j) % P
@@ -1100,6 +1124,12 @@ class FlorenzaCardsReference:
             players += [1.0 if m in completed else 0.0 for m in range(T.M)]
             players += [1.0 if m in reserved else 0.0 for m in range(T.M)]
             players += self.reserved_count(q)
+            # what the table shows of each finished work: the anonymous artists hired, the value
+            # of the artist on each artwork and monument, the artist cards hired (kind and value)
+            players += self.hired_anonymous[q]
+            players += [max(self.card_artist[q][k], 0) if self.in_play[q][k] else 0 for k in range(T.K)]
+            players += [self.mon_artist[m] if m in completed else 0 for m in range(T.M)]
+            players += self.hired_cards_shown(q)
         parts["players"] = players
         parts["own_hand"] = list(self.hand[o])
         out = []
@@ -1107,6 +1137,23 @@ class FlorenzaCardsReference:
             assert len(parts[name]) == size, name
             out += parts[name]
         return np.array(out, dtype=np.float32)
+
+    def hired_cards_shown(self, q: int) -> list[float]:
+        """Per artist copy (SPEC §10): q's hired artist cards as the table shows them, by kind and
+        value -- for each (kind, value), as many of its copies in data order as q hired."""
+        T = self.T
+        hired: dict[tuple[int, int], int] = {}
+        for i in range(T.NA):
+            if self.art_state[i] == "hired" and self.art_owner[i] == q:
+                key = (T.copy_kind[i], T.copy_value[i])
+                hired[key] = hired.get(key, 0) + 1
+        shown = []
+        for i in range(T.NA):
+            key = (T.copy_kind[i], T.copy_value[i])
+            shown.append(1.0 if hired.get(key, 0) > 0 else 0.0)
+            if key in hired:
+                hired[key] -= 1
+        return shown
 
     def obs_slices(self) -> dict[str, slice]:
         """``{field: slice}`` of the observation (SPEC §10)."""

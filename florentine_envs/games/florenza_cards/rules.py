@@ -251,7 +251,7 @@ class RulesMixin:
             g, q, x = games[anon], p[anon], a[anon]
             st.anon_up[g, x] = False
             value[anon] = t.anon_value[x]
-            st.hired_types[g, q, x] += 1
+            st.anon_hired[g, q, x] += 1
         self._pay_money(st, games, p, np.maximum(0, cost - discount))
         st.visible_pp[games, p] += value.astype(np.int16)
         card, mon = st.pending_card[games].astype(np.int64), st.pending_monument[games].astype(np.int64)
@@ -332,8 +332,7 @@ class RulesMixin:
             return
         # the row keeps its first monuments_kept by (prestige desc, draw position asc)
         row = st.mon_state[g] == IN_ROW
-        key = np.where(row, -self.t.mon_prestige * 256 + st.mon_pos[g], 1 << 30)
-        rank = np.argsort(np.argsort(key, axis=1, kind="stable"), axis=1, kind="stable")
+        rank = self.row_rank(st.mon_state[g], st.mon_pos[g])
         st.mon_state[g] = np.where(row & (rank >= self.t.monuments_kept), DISCARDED, st.mon_state[g])
         st.art_state[g] = np.where(st.art_state[g] == IN_ROW, DISCARDED, st.art_state[g])
         st.table_count[g] = 0
@@ -380,56 +379,56 @@ class RulesMixin:
         self._gain_money(st, games, seats, money)
 
     def _income(self, st: FlorenzaCardsState, games: np.ndarray) -> None:
-        """Step b, parts 1 and 2: base income in turn order, then the Captain's choice."""
-        t, P = self.t, self.num_players
-        base = np.concatenate([t.income_base_res, [t.income_base_money]])[None, :].repeat(games.size, 0)
-        for j in range(P):
-            self._give(st, games, (st.captain[games].astype(np.int64) + j) % P, base)
+        """Step b (DN 16): first the Captain's choice, which every player receives (only a resource
+        the supply holds for every player can be chosen); then the incomes, player by player."""
+        P = self.num_players
         choice = (st.supply[games] >= P).any(1)
         st.phase[games[choice]] = PH_CAPTAIN_CHOICE
         st.current_player[games[choice]] = st.captain[games[choice]]
         if (~choice).any():
-            self._card_income(st, games[~choice])
+            self._start_incomes(st, games[~choice])
 
     def _on_captain_choice(self, st: FlorenzaCardsState, games: np.ndarray, actions: np.ndarray) -> None:
         r = actions - self.ids.resource
         for p in range(self.num_players):
             self._gain_resource(st, games, np.full(games.size, p), r)
-        self._card_income(st, games)
+        self._start_incomes(st, games)
 
-    def _card_income(self, st: FlorenzaCardsState, games: np.ndarray) -> None:
-        """Step b, parts 3 and 4: Workshops and Residences in turn order, then the merchants."""
-        P = self.num_players
-        for j in range(P):
-            seats = (st.captain[games].astype(np.int64) + j) % P
-            self._give(st, games, seats, st.in_play[games, seats].astype(np.int64) @ self.card_income)
+    def _start_incomes(self, st: FlorenzaCardsState, games: np.ndarray) -> None:
         st.keep_offset[games] = 0
-        self._continue_merchants(st, games)
+        self._continue_incomes(st, games)
 
-    def _continue_merchants(self, st: FlorenzaCardsState, games: np.ndarray) -> None:
+    def _continue_incomes(self, st: FlorenzaCardsState, games: np.ndarray) -> None:
+        """From offset ``keep_offset`` on, in turn order: each seat receives its whole income (the
+        Family card's marble, wood and Fiorini with its Workshops' and Residences'), as far as the
+        supply goes, then chooses its Arte dei Mercatanti resource; after the last seat, the election."""
         P = self.num_players
         j = st.keep_offset[games].astype(np.int64)
         waiting = np.ones(games.size, bool)
-        any_supply = (st.supply[games] > 0).any(1)
         while waiting.any():
             w = np.flatnonzero(waiting)
-            g = games[w]
             over = j[w] >= P
-            seats = (st.captain[g].astype(np.int64) + j[w]) % P
-            has = ~over & any_supply[w] & self._has_guild(st, g, seats, G_MERCHANTS)
-            if has.any():
-                st.phase[g[has]] = PH_MERCHANT_CHOICE
-                st.current_player[g[has]] = seats[has]
-                st.keep_offset[g[has]] = j[w[has]]
             if over.any():
-                self._election(st, g[over])
-            waiting[w[has | over]] = False
+                self._election(st, games[w[over]])
+                waiting[w[over]] = False
+            w = w[~over]
+            if w.size == 0:
+                break
+            g = games[w]
+            seats = (st.captain[g].astype(np.int64) + j[w]) % P
+            self._give(st, g, seats, self.base_income + st.in_play[g, seats].astype(np.int64) @ self.card_income)
+            merchant = self._has_guild(st, g, seats, G_MERCHANTS) & (st.supply[g] > 0).any(1)
+            if merchant.any():
+                st.phase[g[merchant]] = PH_MERCHANT_CHOICE
+                st.current_player[g[merchant]] = seats[merchant]
+                st.keep_offset[g[merchant]] = j[w[merchant]]
+                waiting[w[merchant]] = False
             j[w] += 1
 
     def _on_merchant_choice(self, st: FlorenzaCardsState, games: np.ndarray, actions: np.ndarray) -> None:
         self._gain_resource(st, games, st.current_player[games].astype(np.int64), actions - self.ids.resource)
         st.keep_offset[games] += 1
-        self._continue_merchants(st, games)
+        self._continue_incomes(st, games)
 
     def _election(self, st: FlorenzaCardsState, games: np.ndarray) -> None:
         """Steps c and d, then the next round or the end of the game."""

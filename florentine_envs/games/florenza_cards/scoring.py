@@ -42,6 +42,8 @@ class ScoringMixin:
         mon_artist = np.where(done, st.mon_artist[games][:, None, :], 0).astype(np.int64)
         count = lambda cls: in_play[:, :, getattr(t, f"is_{cls}")].sum(2)  # noqa: E731
         sets = np.minimum(np.minimum(count("family_palace"), count("district_church")), count("district_building"))
+        # Mastro Artista counts the artist cards hired; anonymous artists go back face down and
+        # never lie in front of the player, so they make no set (DESIGN_NOTES 24)
         units = {
             G_CRAFTSMEN: count("workshop"), G_LANDLORD: count("residence"), G_PROTECTOR: done.sum(2),
             G_PATRON: st.hired_types[games].min(2), G_LORD: sets,
@@ -83,8 +85,9 @@ class ScoringMixin:
         a, b = artworks[:, :, None, :], artworks[:, None, :, :]  # [n, P, 1, X], [n, 1, P, X]
         differ = a != b
         first = differ.argmax(3)[..., None]
-        greater = differ.any(3) & (np.take_along_axis(np.broadcast_to(a, differ.shape), first, 3)[..., 0]
-                                   > np.take_along_axis(np.broadcast_to(b, differ.shape), first, 3)[..., 0])  # fmt: skip
+        a_first = np.take_along_axis(np.broadcast_to(a, differ.shape), first, 3)[..., 0]
+        b_first = np.take_along_axis(np.broadcast_to(b, differ.shape), first, 3)[..., 0]
+        greater = differ.any(3) & (a_first > b_first)
         s = scores[:, :, None]
         beats = (s > scores[:, None, :]) | ((s == scores[:, None, :]) & greater)  # [n, p, q]: p beats q
         return 1 + beats.sum(1)

@@ -53,6 +53,7 @@ class SetupMixin:
         self.guild_kind = {g: np.flatnonzero(t.card_guild == g) for g in range(8)}
         # card income as int64[K, 7]: six resources, then money
         self.card_income = np.concatenate([t.card_income_res, t.card_income_money[:, None]], 1)
+        self.base_income = np.concatenate([t.income_base_res, [t.income_base_money]])  # int64[7] the Family card's
         self.copy_lookup = t.abase[:, None] + np.arange(int(t.art_copies.max()))  # [AK, C] copy ids of a kind
         self.copy_valid = np.arange(int(t.art_copies.max())) < t.art_copies[:, None]  # [AK, C]
         self.copy_lookup = np.where(self.copy_valid, self.copy_lookup, 0)
@@ -100,6 +101,7 @@ class SetupMixin:
             table_count=z((B, AK), np.int8),
             reserved_count=z((B, P, AK), np.int8),
             hired_types=z((B, P, NUM_TYPES), np.int8),
+            anon_hired=z((B, P, NUM_TYPES), np.int8),
             visible_pp=z((B, P), np.int16),
             anon_up=np.ones((B, NUM_TYPES), bool),
             loc_up=np.tile(self.t.loc_copies.astype(np.int8), (B, 1)),
