@@ -328,6 +328,7 @@ def test_the_proposal_names_the_building_then_place_and_price_for_the_partner():
     """
     game, st = coop_game(3)
     turn(game, st, 0)
+    set_money(st, 2, LADDER[-1])  # the left neighbour can pay every rung
     act(game, st, coop_build_name(game, "Opera"))
     assert int(st.prop_building[0]) == 4 and int(st.prop_builder[0]) == 0 and int(st.phase[0]) == COOP_SIDE
     act(game, st, "coop_left")  # seat 2
