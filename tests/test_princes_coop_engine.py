@@ -390,6 +390,21 @@ def test_without_the_option_the_base_game_is_unchanged(num_players, characters, 
     assert _trajectory_digest(num_players, characters) == digest
 
 
+def test_version_2_and_the_older_modules_raise_deprecated_env():
+    """The price ladder of version 2 (issue 22 item 14) changed the cooperative action ids: the
+    PettingZoo convention is that the old module raises rather than give the new ids."""
+    from pettingzoo.utils.deprecated_module import DeprecatedEnv  # noqa: PLC0415
+
+    from florentine_envs import princes_v0, princes_v1, princes_v2  # noqa: PLC0415
+
+    assert Princes.version == 2 and Princes(1, solo=True).version == 0  # the solo game is unchanged
+    env = princes_v2.env(num_players=2, cooperative=True)
+    assert env.metadata["name"] == "princes_v2"
+    for old in (princes_v0, princes_v1):
+        with pytest.raises(DeprecatedEnv, match="use princes_v2 instead"):
+            old.env(num_players=2)
+
+
 # ------------------------------------------------------------------ random games
 
 
@@ -397,7 +412,7 @@ def test_without_the_option_the_base_game_is_unchanged(num_players, characters, 
 @pytest.mark.parametrize("characters", [False, True])
 def test_random_games_keep_the_invariants_and_build_together(num_players, characters):
     game = Princes(num_players, cooperative=True, characters=characters)
-    assert game.num_actions == 760 + 814 and game.obs_size == 442 + 222 * num_players
+    assert game.num_actions == 760 + 849 and game.obs_size == 477 + 222 * num_players
     st = game.init(np.arange(6))
     rng = np.random.default_rng(num_players)
     bounds = game.obs_field_bounds()

@@ -197,6 +197,17 @@ def test_the_report_counts_proposals_prices_and_shared_buildings():
     assert cell["coop_winner"] >= cell["coop_mean"] and cell["base_winner"] >= cell["base_mean"]
 
 
+def test_the_report_compares_another_budget_and_probes_both_sides():
+    # --coop-data reaches the cooperative games (a two-rung ladder: every price one of them, some
+    # not the old ladder's 400 or 500) and --both plays each side choice out for both sides
+    cell = play_cell(3, False, games=2, seed=5, coop_data={"negotiation": {"price_ladder": [0, 3]}}, both=True)
+    assert cell["proposals_per_game"] > 0 and cell["budget_spent"] >= 0
+    assert {cell["price_q1"], cell["price_median"], cell["price_q3"]} <= {0.0, 300.0}
+    both = cell["both"]
+    assert both["side_choices"] > 0 and 0.0 <= both["other_accepted"] <= 1.0
+    assert both["other_better"] <= both["both_accepted"] <= both["side_choices"]
+
+
 def test_mixed_tables_seat_two_configurations_and_refusers_never_share():
     cell = mixed_table(4, False, deals=2, seed=3, first="refuse", second="rival=0")
     assert cell["games"] == 2 * 6  # every arrangement of 2 + 2 seats on each deal

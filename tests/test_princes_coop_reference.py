@@ -159,7 +159,7 @@ def test_frame_placement_table_matches_the_spec_counts():
         assert left_cols <= {4, 5, 6} and right_cols <= {0, 1, 2}
         assert all(not (f.squares_left & f.halo_left or f.squares_right & f.halo_right) for f in table)
     assert ref.C.frame_cells(5) == (0, 0, 5) and ref.C.frame_cells(19) == (0, 1, 5)
-    assert ref.num_actions == 1574 and ref.C.COOP == 760
+    assert ref.num_actions == 1609 and ref.C.COOP == 760
 
 
 @pytest.mark.parametrize("name", BUILDINGS)
@@ -452,7 +452,7 @@ def test_proposal_is_public_and_observed_part_by_part():
     def part(o: int, lo: int, n: int) -> list[float]:
         return ref.observe(o)[start + lo : start + lo + n].tolist()
 
-    assert ref.obs_size == 442 + 222 * P
+    assert ref.obs_size == 477 + 222 * P
     assert part(1, 0, 10 + 2 * P + 2 + C.L + 2 * C.cells) == [0.0] * (10 + 2 * P + 2 + C.L + 2 * C.cells)
     assert part(1, 10 + 2 * P + 2 + C.L + 2 * C.cells, 1) == [C.K]
     ref.step(C.BUILD + TOWER)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import florentine_envs
-from florentine_envs import princes_v1
+from florentine_envs import princes_v2
 from florentine_envs.games.princes import Princes
 from florentine_envs.games.princes.constants import (
     C_BANKER,
@@ -527,7 +527,7 @@ def test_illegal_actions_are_refused_and_leave_the_state_unchanged():
 
 
 def test_aec_env_plays_a_game_with_characters_and_renders():
-    env = princes_v1.env(num_players=3, characters=True, render_mode="ansi")
+    env = princes_v2.env(num_players=3, characters=True, render_mode="ansi")
     env.reset(seed=4)
     rng = np.random.default_rng(0)
     for agent in env.agent_iter():

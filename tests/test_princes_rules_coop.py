@@ -68,6 +68,7 @@ from florentine_envs.games.princes.constants import (
 from florentine_envs.games.princes.data import FEATURE
 from florentine_envs.games.princes.reference import PrincesCoopReference
 from florentine_envs.games.princes.reference.tables import SETUP_DISCARD as REF_SETUP_DISCARD
+from florentine_envs.testing import random_legal_actions
 
 G0 = np.array([0])
 # SPEC.md COOP, CM: the four phases of a proposal, after the base game's 14
@@ -328,6 +329,7 @@ def test_the_proposal_names_the_building_then_place_and_price_for_the_partner():
     """
     game, st = coop_game(3)
     turn(game, st, 0)
+    set_money(st, 2, LADDER[-1])  # the left neighbour can pay every rung
     act(game, st, coop_build_name(game, "Opera"))
     assert int(st.prop_building[0]) == 4 and int(st.prop_builder[0]) == 0 and int(st.phase[0]) == COOP_SIDE
     act(game, st, "coop_left")  # seat 2
@@ -377,6 +379,60 @@ def test_without_an_agreement_another_proposal_alone_or_another_action():
     place_first(game, st)
     assert int(st.actions_left[0]) == 1 and int(st.proposals_left[0]) == K
     assert coop_build_name(game, "Chapel") in legal_names(game, st)
+
+
+def test_backing_out_before_the_answer_is_not_proposing():
+    """Rulebook (issue 22 item 14, a builder backing out; COOP_NOTES C9):
+
+    "If you do not come to an agreement, either try to negotiate the building of another cooperative Building, Build a Building alone, or choose a different action."
+    "To each neighbor you wish to cooperate with, give an indication of where the Building will be built and how much they should pay you to build the Building."
+
+    No withdrawal action: from the builder's first step (``coop_build_b``) to the partner's
+    answer nothing happens but the proposal itself (no piece, no money, no other seat moves),
+    the builder learns nothing he did not see at ACTION, and every step has a legal way on. So
+    backing out before the answer would return to the very ACTION position (the same as not
+    proposing), and backing out while the partner decides is his refusal. Checked on random
+    games at 3 players, with and without the characters."""
+    import dataclasses  # noqa: PLC0415
+
+    skip = {"phase", "current_player", "legal_action_mask", "proposals_left", "step_count"} | {
+        f"prop_{k}" for k in ("building", "builder", "partner", "side", "place", "price")
+    }
+    for characters in (False, True):
+        game = Princes(3, cooperative=True, characters=characters)
+        rng = np.random.default_rng(7)
+        st = game.init(np.arange(4) + 70)
+        at_action = {}  # game -> (state copy, builder's observation) when the proposal began
+        checked = 0
+        while not st.terminated.all():
+            mask = st.legal_action_mask
+            actions = random_legal_actions(mask, rng)
+            wants = mask[:, game.a_coop : game.a_coop + NUM_BUILDINGS].any(1) & (rng.random(len(actions)) < 0.5)
+            for g in np.flatnonzero(wants & (st.phase == PH_ACTION) & ~st.terminated):
+                actions[g] = game.a_coop + rng.choice(np.flatnonzero(mask[g, game.a_coop : game.a_coop + 10]))
+                obs = game.observe(st, st.current_player)[g]
+                at_action[g] = (st.select(int(g)), obs)
+            game.step(st, actions)
+            for g, (before, obs_before) in list(at_action.items()):
+                phase = int(st.phase[g])
+                if phase not in (COOP_SIDE, COOP_PLACE, COOP_PRICE, COOP_ANSWER):
+                    del at_action[g]
+                    continue
+                now = st.select(int(g))
+                assert now.legal_action_mask.any()  # a legal way on (never a dead end)
+                for f in dataclasses.fields(now):
+                    if f.name not in skip:
+                        assert np.array_equal(getattr(now, f.name), getattr(before, f.name)), f.name
+                builder = np.array([int(before.current_player[0])])
+                obs = game.observe(now, builder)[0]
+                same = np.ones(game.obs_size, bool)
+                for field in ("phase", "proposal"):
+                    same[game.obs_layout[field]] = False
+                if phase == COOP_ANSWER:  # the partner is to move: the builder's turn marker
+                    same[game.obs_layout["to_move"]] = False
+                assert np.array_equal(obs[same], obs_before[same])
+                checked += 1
+        assert checked >= 20, checked
 
 
 # ----------------------------------------------------------------- in both principalities

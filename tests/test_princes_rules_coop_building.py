@@ -156,18 +156,19 @@ def test_the_partner_pays_the_agreed_price_from_nothing_to_more_than_the_cost():
     "This may be as little as 0 Florin, but can also be more than the cost of the Building."
     """
     game, st = coop_game(2)
-    set_money(st, 1, 25)
+    purse = LADDER[-1] + 5
+    set_money(st, 1, purse)
     turn(game, st, 0, builders=1, money=10)  # a building costs him 300
     place = first_legal_place("Chapel", Board(1), Board(0))
     act(game, st, coop_build_name(game, "Chapel"))
     act(game, st, place_name(place))
-    assert legal_prices(game, st) == set(LADDER)  # 0 .. 2,000
-    for price in (0, 5, 20):
+    assert legal_prices(game, st) == set(LADDER) == set(range(51))  # every 100 Florin, 0 .. 5,000
+    for price in (0, 5, 11, 20, 37):
         probe = st.copy()
         act(game, probe, price_name(price))
         money_in, money_out = int(probe.money_in[0]), int(probe.money_out[0])
         act(game, probe, "coop_accept")
-        assert int(probe.money[0, 1]) == 25 - price and int(probe.money[0, 0]) == 10 + price - BUILD_COST[1]
+        assert int(probe.money[0, 1]) == purse - price and int(probe.money[0, 0]) == 10 + price - BUILD_COST[1]
         # the price goes from player to player; only the builder's cost goes to the Bank
         assert int(probe.money_out[0]) == money_out + BUILD_COST[1] and int(probe.money_in[0]) == money_in
         game.check_invariants(probe)
@@ -183,6 +184,32 @@ def test_the_partner_pays_the_agreed_price_from_nothing_to_more_than_the_cost():
     act(game, st, "coop_accept")
     assert int(st.money[0, 1]) == 0 and int(st.fame[0, 1]) == 0 + BUILDING_POINTS  # 2 points sold
     assert int(st.money[0, 0]) == 4 + 8 - BUILD_COST[0]
+
+
+def test_any_amount_in_100_florin_notes_up_to_5000_can_be_asked():
+    """Rulebook (issue 22 item 14; COOP_NOTES C8):
+
+    "The cooperating player pays you the agreed amount of Florin."
+    "This may be as little as 0 Florin, but can also be more than the cost of the Building."
+    "32 x 100 Florin, 14 x 500 Florin, and 12 x 1000 Florin"
+    """
+    game, st = coop_game(3)
+    # the smallest note is 100 Florin: every multiple of it up to the top rung is a price, the
+    # amounts the first ladder lacked (1,100 ... 1,900 and above 2,000) among them
+    assert LADDER == list(range(51))
+    names = set(game.action_names)
+    for florin in (1100, 1300, 1500, 1700, 1900, 2100, 2500, 5000):
+        assert f"coop_price_{florin}" in names
+    assert "coop_price_5100" not in names and "coop_price_1150" not in names
+    set_money(st, 1, 23)
+    turn(game, st, 0, builders=3, money=0)  # building costs him nothing
+    act(game, st, coop_build_name(game, "Tower"))
+    act(game, st, "coop_right")
+    act(game, st, place_name(first_legal_place("Tower", Board(3), Board(0))))
+    assert legal_prices(game, st) == set(range(24))  # every 100 Florin the partner can pay
+    act(game, st, price_name(13))
+    act(game, st, "coop_accept")
+    assert int(st.money[0, 1]) == 10 and int(st.money[0, 0]) == 13
 
 
 def test_the_builder_pays_the_cost_by_his_builders_alone():

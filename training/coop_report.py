@@ -36,7 +36,13 @@ import numpy as np
 
 import florentine_envs
 from florentine_envs.agents import make_agent
-from florentine_envs.games.princes.constants import PH_COOP_ANSWER
+from florentine_envs.games.princes.constants import (
+    PH_ACTION,
+    PH_COOP_ANSWER,
+    PH_COOP_PLACE,
+    PH_COOP_PRICE,
+    PH_COOP_SIDE,
+)
 from florentine_envs.training.match import play_games
 
 
@@ -51,6 +57,8 @@ class CoopRecorder:
     def __init__(self, game):
         self.game = game
         self.pending = None  # the proposals awaiting an answer after the last step
+        #: decisions in ACTION with an action left but no proposal left (the budget binds there)
+        self.budget_spent = 0
         keys = ("game", "builder", "partner", "building", "price", "first", "partner_cost", "accepted")
         self.rows = {k: [] for k in keys}
 
@@ -61,6 +69,8 @@ class CoopRecorder:
 
     def __call__(self, state) -> None:
         shared = self.shared(state)
+        live = ~state.terminated & (state.phase == PH_ACTION)
+        self.budget_spent += int((live & (state.actions_left >= 1) & (state.proposals_left == 0)).sum())
         if self.pending is not None:
             games, before, record = self.pending
             for key, values in record.items():
@@ -88,19 +98,29 @@ class CoopRecorder:
         return {k: np.concatenate(v) if v else np.zeros(0, np.int64) for k, v in self.rows.items()}
 
 
-def play_cell(players: int, characters: bool, games: int, seed: int, agent: str = "heuristic") -> dict:
-    """One cell: ``games`` seeded games with ``cooperative=True`` and the same seeds without."""
+def play_cell(
+    players: int, characters: bool, games: int, seed: int, agent: str = "heuristic", coop_data=None, both=False
+) -> dict:
+    """One cell: ``games`` seeded games with ``cooperative=True`` and the same seeds without.
+    ``coop_data``: a patch of ``princes_coop.json`` (another ladder or budget); ``both``: also
+    probe every choice of a side (:class:`BothSidesProbe`)."""
     seeds = np.arange(games) + seed
     out = {"players": players, "characters": characters, "games": games}
     for cooperative in (True, False):
-        game = florentine_envs.make("princes", num_players=players, characters=characters, cooperative=cooperative)
+        options = {"data": {"cooperative": coop_data}} if cooperative and coop_data else {}
+        game = florentine_envs.make(
+            "princes", num_players=players, characters=characters, cooperative=cooperative, **options
+        )
         agents = [make_agent(agent, game, seed=s) for s in range(players)]
         recorder = CoopRecorder(game) if cooperative else None
+        probe = BothSidesProbe(game, agents) if cooperative and both else None
         final = {}
 
-        def on_step(state, recorder=recorder, final=final):
+        def on_step(state, recorder=recorder, probe=probe, final=final):
             if recorder is not None:
                 recorder(state)
+            if probe is not None:
+                probe(state)
             final["state"] = state
 
         scores, _, _ = play_games(game, agents, seeds, on_step=on_step)
@@ -110,7 +130,70 @@ def play_cell(players: int, characters: bool, games: int, seed: int, agent: str 
         if cooperative:
             out.update(summarise(recorder.answers, games))
             out["shared_per_game"] = float(CoopRecorder.shared(final["state"]).mean())
+            out["budget_spent"] = recorder.budget_spent / games
+            if probe is not None:
+                out["both"] = probe.summary()
     return out
+
+
+class BothSidesProbe:
+    """``on_step`` of ``play_games``: what offering a building to both neighbours at once could
+    have changed (COOP_NOTES C9, issue 22 item 14). At every COOP_SIDE decision (both sides open)
+    it plays the rest of the proposal on a copy of the game once for each side, the agents
+    deciding placement, price and answer as they would, and records per side whether the
+    partner accepts, the price and the squares on the builder's own board. With offers to both,
+    a builder could pick between two acceptances; the sequential rule already lets him turn to
+    the other neighbour after a refusal. ``better``: both accept and the side not chosen gives
+    the builder more (price less ``SPACE`` per own square, his value's only terms that differ
+    between the sides besides the partner's hidden gain)."""
+
+    def __init__(self, game, agents):
+        self.game, self.agents = game, agents
+        self.rows = []  # (chosen accepts, other accepts, chosen gain, other gain)
+
+    def _finish(self, one, side: int) -> tuple[bool, float]:
+        """Play side ``side`` of one game's proposal to its answer: (accepted, builder's gain)."""
+        from florentine_envs.agents.princes_coop_heuristic import CoopPlanner  # noqa: PLC0415
+
+        game, CT = self.game, self.game.CT
+        before = int(CoopRecorder.shared(one)[0])
+        game.step(one, np.array([game.a_coop_side + side]))
+        gain = 0.0
+        while one.phase[0] in (PH_COOP_PLACE, PH_COOP_PRICE, PH_COOP_ANSWER):
+            if one.phase[0] == PH_COOP_ANSWER:
+                b, j = int(one.prop_building[0]), int(one.prop_place[0])
+                own = int(np.bitwise_count(CT.span_squares[b, j, 0 if side == 1 else 1]))
+                gain = float(CT.ladder[one.prop_price[0]]) - CoopPlanner.SPACE * own
+            p = int(one.current_player[0])
+            game.step(one, self.agents[p].act(game.observe(one, one.current_player), one.legal_action_mask))
+        return int(CoopRecorder.shared(one)[0]) > before, gain
+
+    def __call__(self, state) -> None:
+        game = self.game
+        for g in np.flatnonzero((state.phase == PH_COOP_SIDE) & ~state.terminated):
+            one = state.select(int(g))
+            p = int(one.current_player[0])
+            chosen = int(self.agents[p].act(game.observe(one, one.current_player), one.legal_action_mask)[0])
+            chosen -= game.a_coop_side
+            acc_c, gain_c = self._finish(state.select(int(g)), chosen)
+            acc_o, gain_o = self._finish(state.select(int(g)), 1 - chosen)
+            self.rows.append((acc_c, acc_o, gain_c, gain_o))
+
+    def summary(self) -> dict:
+        r = np.array(self.rows, np.float64).reshape(-1, 4)
+        acc_c, acc_o = r[:, 0] > 0, r[:, 1] > 0
+        both = acc_c & acc_o
+        better = both & (r[:, 3] > r[:, 2])
+        excess = (r[:, 3] - r[:, 2])[better] * 100.0
+        return {
+            "side_choices": len(r),
+            "chosen_accepted": float(acc_c.mean()) if len(r) else float("nan"),
+            "other_accepted": float(acc_o.mean()) if len(r) else float("nan"),
+            "both_accepted": int(both.sum()),
+            "other_better": int(better.sum()),
+            "other_better_florin_mean": float(excess.mean()) if excess.size else 0.0,
+            "only_other_accepted": int((~acc_c & acc_o).sum()),
+        }
 
 
 class _Refuser:
@@ -241,7 +324,17 @@ def main(argv=None) -> int:
         help="instead: mixed tables, A in players // 2 seats and B in the others (heuristic, rival=W, refuse)",
     )  # fmt: skip
     parser.add_argument("--characters", action="store_true", help="with --mixed: with the Muse and the Princess")
+    parser.add_argument(
+        "--coop-data", metavar="JSON",
+        help="a patch of princes_coop.json for the cooperative games, e.g. "
+        '\'{"negotiation": {"proposals_per_action": 4}}\'',
+    )  # fmt: skip
+    parser.add_argument(
+        "--both", action="store_true",
+        help="also probe every choice of a side: would the other neighbour have accepted, and paid more?",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    coop_data = json.loads(args.coop_data) if args.coop_data else None
     if args.mixed:
         first, second = args.mixed.split(",")
         cells = []
@@ -253,8 +346,11 @@ def main(argv=None) -> int:
         print(HEADER)
         for players in parse_players(args.players):
             for characters in (False, True):
-                cells.append(play_cell(players, characters, args.games, args.seed, args.agent))
+                cells.append(play_cell(players, characters, args.games, args.seed, args.agent, coop_data, args.both))
                 print(table_row(cells[-1]), flush=True)
+                print(f"  ACTION decisions with no proposal left, per game: {cells[-1]['budget_spent']:.3f}")
+                if args.both:
+                    print("  both sides:", json.dumps(cells[-1]["both"]), flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(cells, f, indent=1)

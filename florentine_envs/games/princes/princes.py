@@ -240,7 +240,7 @@ class Princes(
     ("win" | "score"), ``data`` (dict patch or path)."""
 
     name = "princes"
-    version = 1  # 1: the cooperative building expansion (option cooperative)
+    version = 2  # 1: the cooperative building expansion (option cooperative); 2: its price ladder by 100 Florin
     player_counts = (2, 3, 4, 5)
     option_names = ("characters", "hard_freedoms", "cooperative", "solo", "dummies", "difficulty", "reward", "data")
 
