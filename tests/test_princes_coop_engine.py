@@ -397,7 +397,7 @@ def test_version_2_and_the_older_modules_raise_deprecated_env():
 
     from florentine_envs import princes_v0, princes_v1, princes_v2  # noqa: PLC0415
 
-    assert Princes.version == 2 and Princes(1, solo=True).version == 0  # the solo game is unchanged
+    assert Princes.version == 2 and Princes(1, solo=True).version == 1  # the solo game has its own version
     env = princes_v2.env(num_players=2, cooperative=True)
     assert env.metadata["name"] == "princes_v2"
     for old in (princes_v0, princes_v1):
