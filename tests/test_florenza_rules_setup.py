@@ -408,7 +408,8 @@ def test_start_workshops_are_the_twelve_set_apart():
     begin the game with two workshops, but only a limited number are available at the beginning of the
     game." "Take one each of the following tiles from the supply and set them apart:" "Boscaiuolo (3)
     Monte di Pietà (18)" "Cambiavalute (4) Orafo (19)" "Erbolαιο (11) Otonaio (20)" "Fabbro (12)
-    Picconiere (22)" "Lanaiuolo (14) Speziale (27)" "Legnaiuolo (15) Tintore (28)" """
+    Picconiere (22)" "Lanaiuolo (14) Speziale (27)" "Legnaiuolo (15) Tintore (28)" The table has two
+    columns (a tab between them in the text): each row names two of the twelve tiles (DATA_NOTES.md)."""
     game = Florenza(3)
     st = game.init(np.array([2], np.uint64))
     assert sorted(int(w) + 1 for w in game.t.start_types) == [3, 4, 11, 12, 14, 15, 18, 19, 20, 22, 27, 28]
