@@ -37,6 +37,10 @@ what the final scoring pays (300 Fiorini or 3 cubes a point).
 * **Conversions** when what it takes is worth more than what it spends and nothing its artworks
   still have to pay is spent; **the Cathedral dice**:
   the better value; **the incentive** (no-die): the value with the most prestige it can afford.
+* **The order of its artworks** (when it cannot pay all of a zone's): a box it can pay now before
+  one it cannot, and among those the one worth most — the box's prestige and influence, the
+  artist's expected prestige, the failure loss it avoids (and a district box's end-of-game point)
+  — less what it costs in money and cubes.
 * **Captain and Bishop** act against the leader (most track prestige): detain one of its
   workers (or the best artist on a card) / convert one of its workers.
 
@@ -54,6 +58,7 @@ from florentine_envs.games.florenza.constants import (
     NUM_NAMED,
     NUM_SLOTS_X,
     NUM_SPACES,
+    PH_ARTWORK,
     PH_ATRIO,
     PH_BISHOP,
     PH_CAPTAIN,
@@ -71,7 +76,7 @@ from florentine_envs.games.florenza.constants import (
     PH_TRADE_TAKE,
     ROUNDS,
 )  # fmt: skip
-from florentine_envs.games.florenza.observation import PLAYER_SIZES
+from florentine_envs.games.florenza.observation import PLAYER_FIELDS, PLAYER_SIZES
 from florentine_envs.games.florenza.tables import I_ATRIO, I_FIORINI, I_INFLUENCE, I_PRESTIGE
 
 from .base import Agent
@@ -116,9 +121,7 @@ class FlorenzaHeuristic(Agent):
         self.has_mp = t.mp[:, :, 1:].any(2)  # [44, 3]
         # per-slot offsets inside a player block (SPEC §10)
         head = np.cumsum([0] + PLAYER_SIZES)
-        names = ["money", "cubes", "track", "certificates", "influence", "avail", "pool", "detained", "at_work",
-                 "market", "own_pulpit", "crests"]  # fmt: skip
-        self.off = dict(zip(names, head[:-1]))
+        self.off = dict(zip(PLAYER_FIELDS, head[:-1]))
         self.space_size = t.NW + 1 + self.P
         self.spaces_at = int(head[-1])
         self.boxes_at = self.spaces_at + NUM_SPACES * self.space_size
@@ -131,6 +134,8 @@ class FlorenzaHeuristic(Agent):
         inc[t.art_income_kind == I_FIORINI] = self.PP_PER_100 * n[t.art_income_kind == I_FIORINI] / 100
         inc[t.art_income_kind == I_ATRIO] = 2 * self.PP_PER_100
         self.art_income_pp = inc
+        # prestige a box gives on completion, its influence priced [8 + NM] (district boxes, then main)
+        self.box_pp = np.concatenate([t.box_pp, t.art_pp]) + self.INFLUENCE * np.concatenate([t.box_inf, t.art_inf])
 
     # ------------------------------------------------------------------ reading the observation
     def _read(self, obs):
@@ -292,7 +297,7 @@ class FlorenzaHeuristic(Agent):
             (PH_BISHOP, self._office), (PH_PLACE, self._place), (PH_HIRE, self._hire), (PH_PREACHER, self._preacher),
             (PH_MARKET, self._market), (PH_TRADE_GIVE_1, self._trade_give), (PH_TRADE_GIVE_2, self._trade_give),
             (PH_TRADE_TAKE, self._trade_take), (PH_CONVERT, self._convert), (PH_SKILL, self._skill),
-            (PH_INCENTIVE, self._incentive), (PH_CATHEDRAL_DIE, self._die),
+            (PH_INCENTIVE, self._incentive), (PH_CATHEDRAL_DIE, self._die), (PH_ARTWORK, self._artwork),
         ):  # fmt: skip
             rows = np.flatnonzero(phase == ph)
             if rows.size:
@@ -511,4 +516,26 @@ class FlorenzaHeuristic(Agent):
         v = np.minimum(base[:, None] + i, 6)
         gain = pp[np.arange(n)[:, None], v] - s["fl"][:, None] * t.incentive_step * i / 100
         score[:, self.ids.incentive : self.ids.incentive + 4] = gain - 0.01 * i
+        return score
+
+    def _artwork(self, s, obs, n):
+        """Which of its boxes of the zone to complete next: one it can pay now first, then the most
+        worth (the box's prestige and influence, the artist's expected prestige, the failure loss and,
+        for a district box, the end-of-game point avoided) less its cost in money and cubes."""
+        t, rows = self.t, np.arange(n)[:, None]
+        x = np.concatenate([s["box_artist"], s["main_artist"]], 1).astype(np.int64)  # [n, 8 + NM], -1 none
+        xi = np.clip(x, 0, NUM_SLOTS_X - 1)
+        fits = t.skills[xi] & t.all_skills  # [n, 8 + NM, 3]
+        done = s["flipped"][rows, np.minimum(xi, NUM_NAMED - 1)] & (xi < NUM_NAMED)
+        expect = np.where(done[..., None], self.expect_done[xi], self.expect_open[xi])
+        artist = np.where(fits, expect - s["fl"][:, None, None] * t.hire_cost[xi] / 100, -np.inf).max(2)
+        hire_fl = np.where(fits, t.hire_cost[xi], 10**6).min(2)
+        payable = (s["money"][:, None] >= t.all_cost_fl + hire_fl) & (s["res"][:, None] >= t.all_cost).all(2)
+        zone = t.all_zone
+        district = np.arange(NUM_BOXES + t.NM) < NUM_BOXES
+        gain = (self.box_pp + artist + t.failure_loss[zone] + t.named_loss * (x < NUM_NAMED)
+                + t.end_open_box * district)  # fmt: skip
+        cost = s["fl"][:, None] * t.all_cost_fl / 100 + t.all_cost @ np.ones(NR) * s["cube"][:, None]
+        score = self._blank(n)
+        score[:, self.ids.hire_district : self.ids.hire_district + NUM_BOXES + t.NM] = gain - cost + 1000 * payable
         return score

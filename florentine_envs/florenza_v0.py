@@ -1,27 +1,14 @@
-"""PettingZoo AEC environment for Florenza (board game, 2nd edition; 2-5 players).
+"""Deprecated: version 0 of this game's environment was replaced by ``florenza_v1`` (see its
+changelog); PettingZoo's convention is that an old version raises instead of silently
+giving the new rules.
 
     >>> from florentine_envs import florenza_v0
-    >>> env = florenza_v0.env(num_players=3, first_game=True)
-    >>> env.reset(seed=1)
-    >>> obs, reward, termination, truncation, info = env.last()
-    >>> sorted(obs)
-    ['action_mask', 'observation']
-
-Options: ``die`` ("die" | "no_die": the official no-die variant), ``two_player_variant``
-(default True; 2 players only), ``first_game`` (the rulebook's suggested starting workshops),
-``reward`` ("win" | "score"), ``data`` (a dict patch). Decisions out of turn order (the Atrio's
-income, the Captain's and Bishop's powers, conversions by a worker in an opponent's workshop)
-select the deciding agent.
-
-Changelog (``Florenza.version``; the module id, ``metadata["name"]`` and the Gymnasium id
-``florentine/Florenza-v0`` follow it):
-
-* v0 -- first release.
+    >>> florenza_v0.env(num_players=2)
+    Traceback (most recent call last):
+    ...
+    pettingzoo.utils.deprecated_module.DeprecatedEnv: florenza_v0 is now deprecated, use florenza_v1 instead
 """
 
-from .core.aec import make_env_functions
-from .games.florenza import Florenza
+from .core.aec import deprecated_module_attribute
 
-env, raw_env, parallel_env = make_env_functions(Florenza, "florenza_v0")
-
-__all__ = ["env", "raw_env", "parallel_env"]
+__getattr__ = deprecated_module_attribute("florenza", 0, 1)

@@ -104,9 +104,14 @@ def rule_sentences() -> list[str]:
     return [s for u in rule_units() for s in split_sentences(u.text)]
 
 
+UNIT_BREAK = " \u2016 "  # between two paragraphs, list items or table rows: no quote spans it
+
+
 def book_text() -> str:
-    """The whole rulebook as one plain string of its sentences, which every quote must occur in."""
-    return " ".join(u.text for u in rule_units())
+    """The whole rulebook as one plain string of its paragraphs, list items and table rows, which
+    every quote must occur in; they are kept apart (``UNIT_BREAK``), so a quote made of the end of
+    one and the start of the next is not found."""
+    return UNIT_BREAK.join(u.text for u in rule_units())
 
 
 __all__ = ["RULEBOOK", "PARTS", "needs", "plain", "rule_units", "sentences_in", "rule_sentences", "book_text"]

@@ -8,6 +8,11 @@ some test or be listed, with a reason, as stating no engine behaviour.
 A game whose rulebook needs more than :func:`normalise` (markdown layout, straight quotes
 inside sentences) passes its own ``text_of`` normaliser; it is applied to the rulebook and
 to every quote alike.
+
+A quote occurs in the rulebook when it is found there whole-word (:func:`occurs_in`): a piece
+of a word at either end ("ore" of "more", "Lanaiuolo (14) Spezial") is not a quote of the
+rulebook. Every rule-test module ``test_<game>_rules_*.py`` must be held to its rulebook by a
+meta-test, its own or its game's coverage module's (:func:`unchecked_rule_modules`).
 """
 
 from __future__ import annotations
@@ -45,11 +50,24 @@ def rule_quotes(module: ModuleType, text_of: Normaliser = normalise) -> dict[str
     return quotes
 
 
+def occurs_in(quote: str, book: str) -> bool:
+    """Whether ``quote`` occurs in ``book`` (both normalised) whole-word: not starting or ending
+    inside a word of the book."""
+    if quote not in book:  # the cheap test first: most quotes are there
+        return False
+    return re.search(r"(?<!\w)" + re.escape(quote) + r"(?!\w)", book) is not None
+
+
 def quotes_missing_from(rulebook: Path, module: ModuleType, text_of: Normaliser = normalise) -> dict[str, list[str]]:
     """The quotes of each test that do not occur in the rulebook (the meta-test's own docstring aside)."""
-    book = text_of(rulebook.read_text(encoding="utf-8"))
+    return quotes_missing_from_text(text_of(rulebook.read_text(encoding="utf-8")), module, text_of)
+
+
+def quotes_missing_from_text(book: str, module: ModuleType, text_of: Normaliser = normalise) -> dict[str, list[str]]:
+    """:func:`quotes_missing_from` against an already normalised ``book`` (a game that builds its
+    book text itself, such as one joined from rule units)."""
     missing = {
-        name: [q for q in quotes if q not in book]
+        name: [q for q in quotes if not occurs_in(q, book)]
         for name, quotes in rule_quotes(module, text_of).items()
         if name != "test_quotes_are_rulebook_sentences"
     }
@@ -144,3 +162,21 @@ def parts_meta_tests(
         assert not set(exempt) - set(rule_sentences()), set(exempt) - set(rule_sentences())
 
     return test_quotes_are_rulebook_sentences, test_every_rule_sentence_is_covered, test_exemptions_are_rule_sentences
+
+
+def unchecked_rule_modules(tests_dir: Path) -> list[str]:
+    """The rule-test modules ``test_<game>_rules_*.py`` of ``tests_dir`` whose quotes no meta-test
+    holds to the rulebook: a module is checked when it defines ``test_quotes_are_rulebook_sentences``
+    (:func:`quote_meta_test`, :func:`meta_tests`) or when its game's coverage module
+    (``test_<game>_rules_coverage.py``) checks every module of the prefix (:func:`part_modules`)."""
+    out = []
+    for path in sorted(tests_dir.glob("test_*_rules_*.py")):
+        prefix = path.stem[: path.stem.index("_rules_") + len("_rules_")]
+        coverage = tests_dir / f"{prefix}coverage.py"
+        if path == coverage:
+            continue
+        parts = coverage.exists() and "part_modules" in coverage.read_text(encoding="utf-8")
+        parts = parts and "test_quotes_are_rulebook_sentences" in coverage.read_text(encoding="utf-8")
+        if not parts and "test_quotes_are_rulebook_sentences" not in path.read_text(encoding="utf-8"):
+            out.append(path.name)
+    return out

@@ -415,6 +415,17 @@ def test_economy_no_artwork_dominates():
     assert 110 <= prices["signoria_salone"] <= 120
 
 
+def test_the_cathedral_facciata_is_not_the_cupola_without_its_income():
+    """Issue 22: the Cathedral Facciata cost what the Cupola costs and gave the same, less the Cupola's
+    +1 prestige a round (dead in the balance study). Now its extra prestige is what the value model
+    prices that income at, so the two cost about the same per prestige-equivalent (DATA_NOTES.md §12)."""
+    box = {a["id"]: a for a in D["main_artworks"]}
+    facciata, cupola = box["duomo_facciata"], box["duomo_cupola"]
+    assert fiorini_value(facciata["cost"]) == fiorini_value(cupola["cost"])
+    assert facciata["prestige"] > cupola["prestige"] and facciata["influence"] == cupola["influence"]
+    assert abs(artwork_price(facciata) / artwork_price(cupola) - 1) < 0.05
+
+
 def test_economy_no_artist_tier_dominates():
     """An artist's expected bonus over an unnamed artist costs 75-90 F per PP (rounded) on every skill line."""
     unnamed = {k: sum(u["die"]) / 6 for k, u in D["unnamed_artists"].items()}

@@ -326,3 +326,69 @@ def test_district_artworks_pay_no_income_but_a_full_palazzo_pays_at_once():
     assert st.track[0, 0] == before.track[0, 0] and st.influence[0, 0] == before.influence[0, 0]
     assert st.money[0, 0] - before.money[0, 0] == st.money[0, 1] - before.money[0, 1]  # family income only
     assert st.avail[0, 0] == st.avail[0, 1] == t.income_workers
+
+
+def facciate(game, st, marble: int, money: int):
+    """Seat 0 of a bare 3-player game with unnamed sculptors on its Palazzo and Chiesa Facciata
+    (the issue's example: one costs 1 marble + 50, the other 2 marble + 50, read from the data),
+    holding ``marble`` marble and ``money`` Fiorini; -> (palazzo box, chiesa box)."""
+    t = game.t
+    sculptor = skill(game, "sculptor")
+    palazzo, chiesa = t.box_names.index("palazzo_facciata"), t.box_names.index("chiesa_facciata")
+    for box in (palazzo, chiesa):
+        hire_on(game, st, 0, box, NAMED + sculptor, main=False)
+    st.res[0, 0, t.marble], st.money[0, 0] = marble, money
+    return palazzo, chiesa
+
+
+def test_the_player_orders_the_artworks_of_a_zone_when_it_can_matter():
+    """Rulebook, 7. ARTWORK and DISTRICT ARTWORKS (D8, version 1):
+
+    "Complete any artworks you are attempting in your home district first, then any on civic buildings, and finally any artwork in the Cathedral."
+    "You can complete the artworks on your district board in any order you choose."
+    ARTWORKS: "Artworks on your district tile can be completed in any order (unlike workshops)."
+
+    Two marble pay for either Facciata but not for both: the player is asked which comes first
+    (both boxes offered, nothing else), and the one chosen is completed while the other fails.
+    Three marble pay for both, and one marble for the Palazzo's only: then nothing can change
+    with the order and nobody is asked (the unpayable box fails whenever it comes)."""
+    for first in ("palazzo", "chiesa"):
+        game, st = bare(3)
+        t = game.t
+        palazzo, chiesa = facciate(game, st, marble=2, money=200)
+        st = resolve_artworks(game, st)
+        assert st.phase[0] == C.PH_ARTWORK and int(st.current_player[0]) == 0
+        assert names(game, st) == {f"artwork_district_{t.box_names[b]}" for b in (palazzo, chiesa)}
+        force_roll(st, 3)
+        st, _ = finish_artworks(game, act(game, st, f"artwork_district_{first}_facciata"))
+        done, k = (palazzo if first == "palazzo" else chiesa), skill(game, "sculptor")
+        assert st.box_crest[0, 0].tolist() == [b == done for b in range(C.NUM_BOXES)]
+        assert prestige(st, 0) == t.box_pp[done] + t.die_pp[NAMED + k, k, 3] - t.failure_loss[C.Z_DISTRICT]
+    for marble, crested in ((3, 2), (1, 1)):
+        game, st = bare(3)
+        palazzo, chiesa = facciate(game, st, marble=marble, money=200)
+        st, seen = finish_artworks(game, resolve_artworks(game, st))
+        assert C.PH_ARTWORK not in [phase for phase, _, _ in seen] and st.phase[0] == C.PH_OVER
+        assert st.box_crest[0, 0, palazzo] and int(st.box_crest[0, 0].sum()) == crested
+
+
+def test_the_order_of_civic_artworks_is_asked_only_among_payable_ones():
+    """Rulebook, 7. ARTWORK (D8): "Complete any artworks you are attempting in your home district first, then any on civic buildings, and finally any artwork in the Cathedral."
+
+    Inside the civic zone the player picks too: two civic boxes it can pay one at a time but not
+    together are offered; a district box it cannot pay fails first (a box that cannot be paid
+    fails in any order), without a question."""
+    game, st = bare(3)
+    t = game.t
+    civic = [m for m in range(t.NM) if t.art_zone[m] == C.Z_CIVIC and t.art_skills[m, skill(game, "sculptor")]][:2]
+    sculptor = NAMED + skill(game, "sculptor")
+    st.unnamed_left[0, skill(game, "sculptor")] = 2
+    for m in civic:
+        hire_on(game, st, 0, m, sculptor)
+    st.res[0, 0] = np.maximum(t.art_cost[civic[0]], t.art_cost[civic[1]])
+    st.money[0, 0] = max(int(t.art_cost_fl[m]) for m in civic)
+    painter = NAMED + skill(game, "painter")
+    hire_on(game, st, 0, t.box_names.index("palazzo_affresco"), painter, main=False)  # nothing to pay it with
+    st = resolve_artworks(game, st)
+    assert st.phase[0] == C.PH_ARTWORK and st.track[0, 0] == -t.failure_loss[C.Z_DISTRICT]
+    assert names(game, st) == {f"artwork_{t.art_names[m]}" for m in civic}

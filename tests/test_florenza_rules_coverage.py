@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from florenza_rules_text import PARTS, RULEBOOK, book_text, needs, plain, rule_sentences, rule_units, sentences_in
-from rulebook_quotes import part_modules, rule_quotes, unquoted_sentences
+from rulebook_quotes import part_modules, quotes_missing_from_text, unquoted_sentences
 
 REASONS = {"flavour", "component", "table", "pointer", "layout", "credits"}
 
@@ -54,9 +54,8 @@ def test_quotes_are_rulebook_sentences():
     book = book_text()
     missing = {}
     for module in _modules():
-        for name, quotes in rule_quotes(module, plain).items():
-            if [q for q in quotes if q not in book]:
-                missing[f"{module.__name__}.{name}"] = [q for q in quotes if q not in book]
+        found = quotes_missing_from_text(book, module, plain)
+        missing.update({f"{module.__name__}.{name}": quotes for name, quotes in found.items()})
     assert not missing, f"quotes not found in the rulebook: {missing}"
 
 

@@ -645,3 +645,38 @@ def test_reference_places_charity_workers_when_the_turn_returns():
     except StopIteration:
         pass
     assert seen == order * 4 + [p, p]
+
+
+def test_who_is_on_each_pulpit_with_which_preacher_is_observed():
+    """"Choose a preacher that has not already received charity this round (i.e., one whose tile is still on
+    his card in the Life in Florenza area)." "Take the tile and place it with your worker (leave his card in
+    the Life in Florenza area)." "All preachers on the pulpits or expelled by the Bishop return to their
+    cards." The tiles on the pulpits are on the table for all to see (version 1, D35): every player
+    observes whose worker is on the Cathedral pulpit and which preacher is on each pulpit, until the end
+    of the round returns them."""
+    from florentine_envs.games.florenza.observation import PLAYER_FIELDS, PLAYER_SIZES
+
+    game, st = fresh(3)
+    t, L, P = game.t, game.obs_layout, 3
+    preacher = of_kind(game, artist=False)[0]
+    bring_into_play(st, preacher, 3)
+    p = seat_to_move(st)
+    st.main_crest[0, t.pulpit] = (p + 1) % P
+    st.crests[0, (p + 1) % P] -= 1
+    st.money[0, p] = 1000
+    st.res[0, p] = 5
+    game.refresh_mask(st, 0)
+    st = place_then(game, st, "charity_own_pulpit", char_action(game, preacher))
+    st = work_until(game, st, lambda s: seat_to_move(s) == p)
+    st = place_then(game, st, "charity_cathedral_pulpit", "character_unnamed preacher")
+    at = sum(PLAYER_SIZES[: PLAYER_FIELDS.index("own_preacher")])
+    own = L["players"].start + game.player_block * np.arange(P) + at  # [P] own_preacher of each block
+    for o in range(P):
+        view = game.observe(st, np.array([o]))[0]
+        assert view[L["cathedral_pulpit"]].tolist() == [float(j == (p - o) % P) for j in range(P)]
+        assert view[L["cathedral_preacher"].start] == 1 + C.UNNAMED_PREACHER
+        assert view[own].tolist() == [1.0 + preacher if j == (p - o) % P else 0.0 for j in range(P)]
+    empty_round(st)
+    st = run_stage(game, st, C.ST_END)
+    view = game.observe(st, np.array([p]))[0]
+    assert not view[L["cathedral_pulpit"]].any() and view[L["cathedral_preacher"].start] == 0 and not view[own].any()

@@ -296,12 +296,14 @@ def test_each_family_starts_with_its_pieces():
 def test_hire_cost_is_by_skill():
     """"Cost to hire the artist, according to his skills" "Artists with more than one skill will have a
     different cost for each skill." Every multi-skill artist has a cost line for each of his skills (and
-    only for them); at least one prices his skills differently."""
+    only for them), and no two of his skills cost the same (issue 22: Verrocchio, Giulio Romano and
+    Michelangelo had equal costs, DATA_NOTES.md §4)."""
     t = Florenza(3).t
     multi = [c for c in range(40) if t.is_artist[c] and t.skills[c].sum() > 1]
     assert multi
     assert all(((t.hire_cost[c] > 0) <= t.skills[c]).all() for c in multi)
-    assert any(len(set(t.hire_cost[c][t.skills[c]].tolist())) > 1 for c in multi)
+    same = [t.char_names[c] for c in multi if len(set(t.hire_cost[c][t.skills[c]].tolist())) < t.skills[c].sum()]
+    assert same == [], same
 
 
 # ------------------------------------------------------------------ the tracks
@@ -408,7 +410,8 @@ def test_start_workshops_are_the_twelve_set_apart():
     begin the game with two workshops, but only a limited number are available at the beginning of the
     game." "Take one each of the following tiles from the supply and set them apart:" "Boscaiuolo (3)
     Monte di Pietà (18)" "Cambiavalute (4) Orafo (19)" "Erbolαιο (11) Otonaio (20)" "Fabbro (12)
-    Picconiere (22)" "Lanaiuolo (14) Speziale (27)" "Legnaiuolo (15) Tintore (28)" """
+    Picconiere (22)" "Lanaiuolo (14) Speziale (27)" "Legnaiuolo (15) Tintore (28)" The table has two
+    columns (a tab between them in the text): each row names two of the twelve tiles (DATA_NOTES.md)."""
     game = Florenza(3)
     st = game.init(np.array([2], np.uint64))
     assert sorted(int(w) + 1 for w in game.t.start_types) == [3, 4, 11, 12, 14, 15, 18, 19, 20, 22, 27, 28]

@@ -19,7 +19,7 @@ WORKERS = 8
 CRESTS = 15
 ROUNDS = 8
 
-NUM_PHASES = 16
+NUM_PHASES = 17
 (
     PH_START_PICK,
     PH_ATRIO,
@@ -37,10 +37,11 @@ NUM_PHASES = 16
     PH_INCENTIVE,
     PH_CATHEDRAL_DIE,
     PH_OVER,
+    PH_ARTWORK,  # v1: which of the player's artworks of a zone is completed next (D8)
 ) = range(NUM_PHASES)
 PHASE_NAMES = [
     "START_PICK", "ATRIO", "CAPTAIN", "BISHOP", "PLACE", "HIRE", "PREACHER", "MARKET", "TRADE_GIVE_1",
-    "TRADE_GIVE_2", "TRADE_TAKE", "CONVERT", "SKILL", "INCENTIVE", "CATHEDRAL_DIE", "GAME_OVER",
+    "TRADE_GIVE_2", "TRADE_TAKE", "CONVERT", "SKILL", "INCENTIVE", "CATHEDRAL_DIE", "GAME_OVER", "ARTWORK",
 ]  # fmt: skip
 
 # Round phases of the rulebook (the automatic flow, field ``stage``): 0 is the set-up's

@@ -17,7 +17,9 @@ set-up), ``rules`` (handlers and the automatic flow), ``masks``, ``scoring``, ``
 
 Hidden information: only the order of the bag and future dice.
 
-Changelog: v0 -- first release.
+Changelog: v0 -- first release. v1 -- a player whose artworks of one zone cannot all be paid
+chooses which to complete next (phase ARTWORK, D8); the observation shows who is on the
+Cathedral pulpit and which preacher is on each pulpit (D35).
 """
 
 from __future__ import annotations
@@ -75,6 +77,8 @@ class FlorenzaState(State):
     market_worker: np.ndarray  # bool[B, P]
     pulpit_own: np.ndarray  # bool[B, P]
     cath_pulpit: np.ndarray  # int8[B]    seat on the Cathedral pulpit, -1
+    own_preacher: np.ndarray  # int8[B, P] character slot on each family's own pulpit this round, -1
+    cath_preacher: np.ndarray  # int8[B]  character slot on the Cathedral pulpit this round, -1
     crests: np.ndarray  # int8[B, P]      crests not yet placed
     space_type: np.ndarray  # int8[B, P, 8]   workshop type on each space, -1 empty
     space_built: np.ndarray  # bool[B, P, 8]  finished side up
@@ -111,7 +115,7 @@ class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixi
     ``first_game`` (bool), ``reward`` ("win" | "score"), ``data`` (see SPEC §1)."""
 
     name = "florenza"
-    version = 0
+    version = 1
     player_counts = (2, 3, 4, 5)
     option_names = ("die", "two_player_variant", "first_game", "reward", "data")
     state_class = FlorenzaState

@@ -10,6 +10,7 @@ from .constants import (
     NUM_BOXES,
     NUM_NAMED,
     ON_CARD,
+    PH_ARTWORK,
     PH_ATRIO,
     PH_BISHOP,
     PH_CAPTAIN,
@@ -92,6 +93,9 @@ class MaskMixin:
             row[ids.incentive : ids.incentive + 4] = st.money[g, p] >= t.incentive_step * np.arange(4)
         elif phase == PH_CATHEDRAL_DIE:
             row[ids.die + st.dice[g].astype(np.int64) - 1] = True
+        elif phase == PH_ARTWORK:
+            # the boxes of the zone being completed (box id = action - hire_district: HIRE_MAIN follows the 8)
+            row[ids.hire_district + np.array(self._zone_boxes(st, g, p))] = True
 
     def hireable(self, st, g, p, skills) -> np.ndarray:
         """bool[44]: character slots p may hire now for a box needing ``skills`` (bool[3])."""
@@ -110,7 +114,8 @@ class MaskMixin:
         out = np.zeros(NUM_NAMED + 4, bool)
         out[:NUM_NAMED] = named
         x = UNNAMED_PREACHER
-        out[x] = st.unnamed_left[g, 3] >= 1 and st.money[g, p] >= t.ch_cost_fl[x] and (st.res[g, p] >= t.ch_cost[x]).all()
+        out[x] = (st.unnamed_left[g, 3] >= 1 and st.money[g, p] >= t.ch_cost_fl[x]
+                  and (st.res[g, p] >= t.ch_cost[x]).all())  # fmt: skip
         return out
 
     def _build_mask_tables(self) -> None:

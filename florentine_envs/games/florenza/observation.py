@@ -39,8 +39,8 @@ IS_BOX_PHASE = np.isin(np.arange(NUM_PHASES), BOX_PHASES)  # bool[phase]
 IS_MARKET_PHASE = np.isin(np.arange(NUM_PHASES), MARKET_PHASES)
 CHAR_FLAG_ROWS = np.array([0, 2, 3, 4])  # bag, on card, detained, expelled among the six character fields
 PLAYER_FIELDS = ["money", "cubes", "track", "certificates", "influence", "avail", "pool", "detained", "at_work",
-                 "market", "own_pulpit", "crests"]  # fmt: skip
-PLAYER_SIZES = [1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+                 "market", "own_pulpit", "own_preacher", "crests"]  # fmt: skip
+PLAYER_SIZES = [1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
 
 
 class FlorenzaObservation:
@@ -57,7 +57,7 @@ class FlorenzaObservation:
             ("bag", NUM_NAMED), ("char_life", NUM_NAMED), ("char_on_card", NUM_NAMED), ("char_detained", NUM_NAMED),
             ("char_expelled", NUM_NAMED), ("char_flipped", NUM_NAMED), ("unnamed_left", 4),
             ("workshop_supply", t.NW), ("main_crest", t.NM * P), ("main_worker", t.NM * P), ("main_artist", t.NM),
-            ("cathedral_pulpit_used", 1), ("players", P * self.player_block),
+            ("cathedral_pulpit", P), ("cathedral_preacher", 1), ("players", P * self.player_block),
         ]  # fmt: skip
         self.obs_layout, self.obs_size = layout_from_sizes(sizes)
         self._build_one_game_tables()
@@ -92,10 +92,11 @@ class FlorenzaObservation:
         flag = (0.0, 1.0)
         out = {f: flag for f in self.obs_layout}
         out.update(dice=(0, 2), trade_given=(0, 2), char_life=(0, 7), unnamed_left=(0, 2),
-                   workshop_supply=(0, np.maximum(t.ws_qty, 1)), main_artist=(0, NUM_SLOTS_X))  # fmt: skip
-        low = [0, 0, -b["pp_loss"], -b["pp_loss"], 0, 0, 0, 0, 0, 0, 0, 0]
+                   workshop_supply=(0, np.maximum(t.ws_qty, 1)), main_artist=(0, NUM_SLOTS_X),
+                   cathedral_preacher=(0, NUM_SLOTS_X))  # fmt: skip
+        low = [0, 0, -b["pp_loss"], -b["pp_loss"], 0, 0, 0, 0, 0, 0, 0, 0, 0]
         high = [b["money"], b["cubes"], b["pp_gain"], b["pp_gain"], b["influence"], WORKERS, WORKERS, 1, WORKERS, 1,
-                1, CRESTS]  # fmt: skip
+                1, NUM_SLOTS_X, CRESTS]  # fmt: skip
         lo_block, hi_block = [], []
         for lo, hi, size in zip(low, high, PLAYER_SIZES):
             lo_block += [lo] * size
@@ -174,7 +175,9 @@ class FlorenzaObservation:
             seat = seat.astype(np.int64)[:, :, None]
             out[:, L[field]] = ((seat >= 0) & (seat == rel[:, None, :])).reshape(B, -1)
         out[:, L["main_artist"]] = st.main_artist.astype(np.int64) + 1
-        out[:, L["cathedral_pulpit_used"].start] = st.cath_pulpit >= 0
+        cath = st.cath_pulpit >= 0
+        out[rows[cath], L["cathedral_pulpit"].start + (st.cath_pulpit[cath].astype(np.int64) - o[cath]) % P] = 1
+        out[:, L["cathedral_preacher"].start] = st.cath_preacher.astype(np.int64) + 1
         out[:, L["players"]] = self._player_blocks(st, rel, o).reshape(B, -1)
         return out
 
@@ -250,17 +253,19 @@ class FlorenzaObservation:
         row[L["main_crest"]] = seat_onehot[st.main_crest[g]].reshape(-1)
         row[L["main_worker"]] = seat_onehot[st.main_worker[g]].reshape(-1)
         row[L["main_artist"]] = st.main_artist[g] + 1  # int8: at most 44
-        row[L["cathedral_pulpit_used"].start] = st.cath_pulpit[g] >= 0
+        row[L["cathedral_pulpit"]] = seat_onehot[st.cath_pulpit[g]]
+        row[L["cathedral_preacher"].start] = st.cath_preacher[g] + 1  # int8: at most 44
         self._player_blocks_one(st, g, o, rel, row[L["players"]].reshape(P, self.player_block))
 
     def _player_blocks_one(self, st, g, o, rel, blocks) -> None:
         """:meth:`_player_blocks` of one game into ``blocks`` (float32[P, player_block], a view)."""
         P, NW = self.num_players, self.t.NW
-        # [P, 17] per seat: money, cubes, track, certificates, ... crests (PLAYER_FIELDS)
+        # [P, 18] per seat: money, cubes, track, certificates, ... crests (PLAYER_FIELDS)
         head = np.concatenate(
             [st.money[g, :, None], st.res[g], st.track[g, :, None], st.certs[g, :, None], st.influence[g, :, None],
              st.avail[g, :, None], st.pool[g, :, None], st.detained[g, :, None], st.at_work[g, :, None],
-             st.market_worker[g, :, None], st.pulpit_own[g, :, None], st.crests[g, :, None]], 1)  # fmt: skip
+             st.market_worker[g, :, None], st.pulpit_own[g, :, None], st.own_preacher[g, :, None] + 1,
+             st.crests[g, :, None]], 1)  # fmt: skip
         n_head = head.shape[1]
         blocks[:, :n_head] = head[rel]
         width = NW + 1 + P  # a space: kind, built, occupant
@@ -278,8 +283,8 @@ class FlorenzaObservation:
         B = st.batch_size
         at = (np.arange(B)[:, None], rel)  # gathers [B, P, ...]
         scalars = [st.money, st.track, st.certs, st.influence, st.avail, st.pool, st.detained, st.at_work,
-                   st.market_worker, st.pulpit_own, st.crests]  # fmt: skip
-        values = np.stack([a[at] for a in scalars], 2).astype(np.float32)  # [B, P, 11]
+                   st.market_worker, st.pulpit_own, st.own_preacher.astype(np.int16) + 1, st.crests]  # fmt: skip
+        values = np.stack([a[at] for a in scalars], 2).astype(np.float32)  # [B, P, 12]
         head = np.concatenate([values[:, :, :1], st.res[at], values[:, :, 1:]], 2)
         types = st.space_type[at].astype(np.int64)  # [B, P, 8]
         kind = (types[..., None] == np.arange(t.NW)) & (types[..., None] >= 0)

@@ -25,6 +25,7 @@ from .constants import (
     ON_BOX,
     ON_CARD,
     ON_PULPIT,
+    PH_ARTWORK,
     PH_ATRIO,
     PH_BISHOP,
     PH_CAPTAIN,
@@ -289,6 +290,7 @@ class RulesMixin:
             PH_PREACHER: self._on_preacher, PH_MARKET: self._on_market, PH_TRADE_GIVE_1: self._on_trade,
             PH_TRADE_GIVE_2: self._on_trade, PH_TRADE_TAKE: self._on_trade, PH_CONVERT: self._on_convert,
             PH_SKILL: self._on_skill, PH_INCENTIVE: self._on_incentive, PH_CATHEDRAL_DIE: self._on_die,
+            PH_ARTWORK: self._on_artwork,
         }  # fmt: skip
 
     # ------------------------------------------------------------ the flow
@@ -577,6 +579,10 @@ class RulesMixin:
         st.track[g, p] += t.ch_pp[x]
         self.add_influence(st, g, p, t.ch_inf[x])
         st.acq[g, p, self.acq_char + x] += 1
+        if st.pend_pulpit[g] == 0:  # the preacher's tile stays on the pulpit until the end of the round
+            st.own_preacher[g, p] = x
+        else:
+            st.cath_preacher[g] = x
         st.pend_pulpit[g] = -1
         self._next_placement(st, g)
 
@@ -766,29 +772,71 @@ class RulesMixin:
             return np.zeros(3, bool)
         return ok & (st.money[g, p] >= fl + t.hire_cost[x])
 
-    def _next_box(self, st, g, p) -> int:
-        """p's first box with its worker in resolution order (D8), -1 when none is left."""
-        district = st.box_worker[g, p]
-        if district.any():
-            return int(district.argmax())
-        mine = st.main_worker[g, self.t.main_order] == p
-        return NUM_BOXES + int(self.t.main_order[mine.argmax()]) if mine.any() else -1
+    def _zone_boxes(self, st, g, p) -> list[int]:
+        """p's boxes with its worker in the first zone that still has one (district, then civic, then
+        Cathedral: "Complete any artworks you are attempting in your home district first, then any on
+        civic buildings, and finally any artwork in the Cathedral."), in data order; [] when none."""
+        district = np.flatnonzero(st.box_worker[g, p])
+        if district.size:
+            return district.tolist()
+        t = self.t
+        mine = t.main_order[st.main_worker[g, t.main_order] == p]
+        if not mine.size:
+            return []
+        return [NUM_BOXES + int(m) for m in mine if t.art_zone[m] == t.art_zone[mine[0]]]
+
+    def order_matters(self, st, g, p, boxes) -> bool:
+        """Whether the order of ``boxes`` (two or more of one zone with p's workers, each payable on
+        its own) can change what p completes or the skills it may choose (D8): False when p can pay
+        all of them together, each with the dearest skill it could pay for it alone (and, in the
+        no-die variant, the largest incentive on all but the last), so that no order and no choice
+        on the way leaves a later box short."""
+        t = self.t
+        cubes = t.all_cost[boxes].sum(0)
+        fl = int(t.all_cost_fl[boxes].sum())
+        for box in boxes:
+            x = self.box_artist_of(st, g, p, box)
+            fl += int(t.hire_cost[x][self.payable_skills(st, g, p, box)].max())
+        if self.no_die:
+            fl += 3 * t.incentive_step * (len(boxes) - 1)  # incentives of 0..3 steps (structural)
+        return not self.can_pay(st, g, p, cubes, fl)
 
     def _artwork_step(self, st, g) -> bool:
+        """Phase 7 (SPEC §6.7) until a decision (True) or its end (False, stage moved on). In p's
+        zone, a box p cannot pay fails first (it would fail in any order: payments only shrink what
+        p holds); with every box payable, p picks the next when the order can matter (D8)."""
         players = self.players_in_order(st, g)
         while st.ptr[g] < len(players):
             p = players[int(st.ptr[g])]
-            box = self._next_box(st, g, p)
-            if box >= 0:
-                st.pend_box[g] = box
-                if self.payable_skills(st, g, p, box).any():
-                    self.decide(st, g, PH_SKILL, p)
-                    return True
-                self._fail_artwork(st, g, p, box)
+            boxes = self._zone_boxes(st, g, p)
+            if not boxes:
+                st.ptr[g] += 1
                 continue
-            st.ptr[g] += 1
+            short = [box for box in boxes if not self.payable_skills(st, g, p, box).any()]
+            if short:
+                self._fail_artwork(st, g, p, short[0])
+                continue
+            if len(boxes) >= 2 and self.order_matters(st, g, p, boxes):
+                self.decide(st, g, PH_ARTWORK, p)  # the player picks the next box (D8)
+                return True
+            if self._attempt(st, g, p, boxes[0]):
+                return True
         self._set_stage(st, g, ST_ORDER)
         return False
+
+    def _attempt(self, st, g, p, box) -> bool:
+        """p attempts box: True at its SKILL decision; False after a failure (nothing payable)."""
+        st.pend_box[g] = box
+        if self.payable_skills(st, g, p, box).any():
+            self.decide(st, g, PH_SKILL, p)
+            return True
+        self._fail_artwork(st, g, p, box)
+        return False
+
+    def _on_artwork(self, st, g, a) -> None:
+        """ARTWORK: the chosen box (``HIRE_DISTRICT[d]`` / ``HIRE_MAIN[m]``: box id = a - hire_district)."""
+        if not self._attempt(st, g, int(st.current_player[g]), a - self.ids.hire_district):
+            self._continue(st, g)
 
     def _resolve_artworks(self, st, G) -> None:
         """:meth:`_artwork_step` for games ``G`` together: failures resolve at once; each game
@@ -806,8 +854,16 @@ class RulesMixin:
             mine = st.main_worker[g][:, t.main_order] == p[:, None]  # [n, NM] in resolution order
             box = np.where(district.any(1), district.argmax(1),
                            np.where(mine.any(1), NUM_BOXES + t.main_order[mine.argmax(1)], -1))  # fmt: skip
-            st.ptr[g[box < 0]] += 1
-            has = box >= 0
+            idle = box < 0
+            st.ptr[g[idle]] += 1
+            # two or more boxes in the zone: the order may be the player's decision (D8), one at a time
+            zone = t.all_zone[np.maximum(box, 0)]
+            same = mine & (t.art_zone[t.main_order] == zone[:, None])
+            several = np.where(district.any(1), district.sum(1), same.sum(1)) >= 2
+            for gs in g[several].tolist():
+                if not self._artwork_step(st, gs):
+                    leaving.append(gs)
+            has = (box >= 0) & ~several
             g, p, box = g[has], p[has], box[has]
             is_district = box < NUM_BOXES
             x = np.where(is_district, st.box_artist[g, p, np.minimum(box, NUM_BOXES - 1)],
@@ -829,7 +885,7 @@ class RulesMixin:
                 Gf, pf, bf, xf = g[fail], p[fail], box[fail], x[fail]
                 st.track[Gf, pf] -= (t.failure_loss[t.all_zone[bf]] + t.named_loss * (xf < NUM_NAMED)).astype(np.int16)
                 self._release_boxes(st, Gf, pf, bf, xf)
-            active = np.concatenate([g[fail], active[~done][~has]])
+            active = np.concatenate([g[fail], active[~done][idle]])
         if len(leaving) >= BATCH_MIN:
             self._close_rounds(st, np.array(leaving))
             return
@@ -993,6 +1049,8 @@ class RulesMixin:
         st.market_worker[g] = False
         st.pulpit_own[g] = False
         st.cath_pulpit[g] = -1
+        st.own_preacher[g] = -1
+        st.cath_preacher[g] = -1
         st.unnamed_left[g] = 2
         st.char_where[g] = ON_CARD
 
@@ -1076,4 +1134,3 @@ class RulesMixin:
         st.terminated[g] = True
         st.legal_action_mask[g] = False
         self.final_scoring(st, g)
-

@@ -19,6 +19,7 @@ PHASES = (
     "INCENTIVE",
     "CATHEDRAL_DIE",
     "GAME_OVER",
+    "ARTWORK",  # v1: the player picks which artwork of the zone to complete next
 )
 PHASE = {name: i for i, name in enumerate(PHASES)}
 NUM_CHARACTER_SLOTS = 44  # SPEC §2: 40 named + 4 unnamed kinds

@@ -71,7 +71,8 @@ def observe(rules, o: int) -> tuple[np.ndarray, dict[str, slice]]:
     fields.append(
         ("main_artist", [float(0 if h is None or h.character is None else 1 + h.character) for h in R.main_hire])
     )
-    fields.append(("cathedral_pulpit_used", [float(R.cathedral_pulpit is not None)]))
+    fields.append(("cathedral_pulpit", one_hot(P, rel(R.cathedral_pulpit))))
+    fields.append(("cathedral_preacher", [float(0 if R.cathedral_preacher is None else 1 + R.cathedral_preacher)]))
     block: list[float] = []
     for q in seats():
         pl = R.players[q]
@@ -87,6 +88,7 @@ def observe(rules, o: int) -> tuple[np.ndarray, dict[str, slice]]:
             pl.work,
             pl.market,
             pl.pulpit,
+            0 if pl.preacher is None else 1 + pl.preacher,
             t.crests - pl.crests_placed,
         ]
         for slot in pl.slots:

@@ -68,6 +68,7 @@ class Rules:
         self.main_crest: list[int | None] = [None] * len(t.main_artworks)
         self.main_hire: list[Hire | None] = [None] * len(t.main_artworks)
         self.cathedral_pulpit: int | None = None  # seat of the worker on the Cathedral pulpit
+        self.cathedral_preacher: int | None = None  # character slot on the Cathedral pulpit
         self.round = 1
         self.phase = PHASE["START_PICK"]
         self.current = 0
@@ -446,6 +447,11 @@ class Rules:
             self.pay(p, ch.cost_cubes, ch.cost_florins)
             self.unnamed_left[3] -= 1
             workers = ch.workers[0]
+        # the preacher's tile stays on the pulpit until phase 9 returns it (public, D35)
+        if pulpit == 0:
+            pl.preacher = x
+        else:
+            self.cathedral_preacher = x
         g = min(workers, pl.pool)  # D19: workers come from the pool
         pl.pool -= g
         pl.avail += g
@@ -568,17 +574,49 @@ class Rules:
         """RB: "Starting with the first player and going in turn order, each player attempts to
         complete all artworks he has assigned workers to. Complete any artworks you are attempting in
         your home district first, then any on civic buildings, and finally any artwork in the
-        Cathedral." D8: data order within a zone."""
-        main = self.t.main_artworks
-        main_order = [m for m in range(len(main)) if main[m].zone == "civic"]
-        main_order += [m for m in range(len(main)) if main[m].zone == "cathedral"]
+        Cathedral." Inside a zone the player picks the order ("You can complete the artworks on your
+        district board in any order you choose."), asked only while it can matter (D8)."""
+        A, main = self.A, self.t.main_artworks
         for p in self.player_order():
-            for d in range(len(self.t.district_artworks)):
-                if self.box_hire[p][d] is not None:
-                    yield from self.complete_artwork(p, d, None)
-            for m in main_order:
-                if self.main_hire[m] is not None and self.main_hire[m].player == p:
-                    yield from self.complete_artwork(p, None, m)
+            district = [(d, None) for d in range(len(self.t.district_artworks)) if self.box_hire[p][d] is not None]
+            mine = [m for m in range(len(main)) if self.main_hire[m] is not None and self.main_hire[m].player == p]
+            civic = [(None, m) for m in mine if main[m].zone == "civic"]
+            cathedral = [(None, m) for m in mine if main[m].zone == "cathedral"]
+            for zone in (district, civic, cathedral):
+                while zone:
+                    # a box p cannot pay now fails in any order (paying only ever lowers what p holds)
+                    short = [(d, m) for d, m in zone if not self.payable_skills(p, d, m)]
+                    box = short[0] if short else zone[0]
+                    if not short and len(zone) >= 2 and self.order_matters(p, zone):
+                        ids = {(A.HIRE_DISTRICT + d if d is not None else A.HIRE_MAIN + m): (d, m) for d, m in zone}
+                        box = ids[(yield from self.decide("ARTWORK", p, sorted(ids)))]
+                    zone.remove(box)
+                    yield from self.complete_artwork(p, *box)
+
+    def order_matters(self, p: int, boxes: list[tuple[int | None, int | None]]) -> bool:
+        """D8: with every box of ``boxes`` payable on its own, the order can change the outcome unless
+        p can pay them all at once, each with the dearest skill p could pay for it alone, plus
+        (no-die variant) the largest incentive on every box but the last."""
+        t = self.t
+        cubes, florins = [0] * len(t.resources), 0
+        for d, m in boxes:
+            art = t.district_artworks[d] if d is not None else t.main_artworks[m]
+            x = (self.box_hire[p][d] if d is not None else self.main_hire[m]).character
+            cubes = [c + a for c, a in zip(cubes, art.cost_cubes)]
+            florins += art.cost_florins + max(self.artist_cost(x, k) for k in self.payable_skills(p, d, m))
+        if not self.die:
+            florins += t.incentive_max * t.incentive_step * (len(boxes) - 1)
+        return not self.has(p, cubes, florins)
+
+    def payable_skills(self, p: int, d: int | None, m: int | None) -> list[int]:
+        """D9: the skills of the box's artist that fit it and whose whole cost p can pay now."""
+        art = self.t.district_artworks[d] if d is not None else self.t.main_artworks[m]
+        x = (self.box_hire[p][d] if d is not None else self.main_hire[m]).character
+        return [
+            k
+            for k in self.artist_skills(x)
+            if k in art.skills and self.has(p, art.cost_cubes, art.cost_florins + self.artist_cost(x, k))
+        ]
 
     def artist_cost(self, x: int, k: int) -> int:
         return self.t.characters[x].skills[k].cost if x < NAMED else 0
@@ -594,11 +632,7 @@ class Rules:
         zone = "district" if d is not None else art.zone
         # D9: "you must choose which one to use, which must fill the requirements for the artwork";
         # only skills whose whole cost p can pay are offered, none is a failure.
-        skills = [
-            k
-            for k in self.artist_skills(x)
-            if k in art.skills and self.has(p, art.cost_cubes, art.cost_florins + self.artist_cost(x, k))
-        ]
+        skills = self.payable_skills(p, d, m)
         if not skills:
             # RB "FAILURE": "Your district 1 ... A civic building 2 ... The Cathedral 3"; "If you hired
             # a named artist and cannot pay the costs, you lose 1 additional prestige point."
@@ -708,10 +742,10 @@ class Rules:
         for n in self.named:
             n.tile = ON_CARD
         self.unnamed_left = [self.t.unnamed_tiles] * 4
-        self.cathedral_pulpit = None
+        self.cathedral_pulpit = self.cathedral_preacher = None
         for pl in self.players:
             pl.avail, pl.pool, pl.detained, pl.work = 0, self.t.max_workers, 0, 0
-            pl.market, pl.pulpit, pl.market_used = False, False, [False, False, False]
+            pl.market, pl.pulpit, pl.preacher, pl.market_used = False, False, None, [False, False, False]
             for slot in pl.slots:
                 if slot is not None:
                     slot.worker = None

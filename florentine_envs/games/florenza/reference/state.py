@@ -34,6 +34,7 @@ class Player:
     work: int = 0  # workers on "Go to work"
     market: bool = False  # a worker at the market
     pulpit: bool = False  # a worker on the own Chiesa pulpit
+    preacher: int | None = None  # character slot given charity on the own pulpit this round
     crests_placed: int = 0
     market_used: list[bool] = field(default_factory=lambda: [False, False, False])  # sell, buy, trade
     slots: list[Slot | None] = field(default_factory=lambda: [None] * 8)
