@@ -146,6 +146,7 @@ def start_turn(game: Princes, st, p: int, round_index: int) -> None:
     st.current_player[0] = p
     st.actions_left[0] = 2
     st.took_profession[0] = st.took_freedom[0] = False
+    st.acts_done[0] = 0
     st.scores[0] = st.fame[0]  # the score is the fame track (a scenario may have set fame)
     game._refresh_mask(st, np.array([0]))
     game.check_invariants(st)

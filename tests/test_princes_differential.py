@@ -9,8 +9,9 @@ the generic Game protocol only (``florentine_envs.make("princes", ...)``).
 
 Issue 10: "conformance, leak and differential tests run on 2-5 players with and without
 characters". Game counts: ``--diff-games // 200`` games per (player count, characters) pair
-(default 2000 // 200 = 10, about 30 s on 2 cores) and ``--diff-games // 1000`` per extra option
-set (default 2); ``--diff-games 20000`` plays 100 and 20.
+(default 2000 // 200 = 10, about 30 s on 2 cores), ``--diff-games // 1000`` per extra option
+set (default 2) and ``--diff-games // 500`` per player count with the Cardinal's twice limit
+(default 4); ``--diff-games 20000`` plays 100, 20 and 40.
 
 Games at odd positions of a batch follow a *busy* random policy (in the action phase it ends the
 turn only when nothing else is legal; at the auctions it withdraws rarely), so that works, Bonus
@@ -23,7 +24,15 @@ from differential import chunks, mix_policies, play_through_both
 
 import florentine_envs
 from florentine_envs.games.princes.reference import PrincesReference
-from florentine_envs.games.princes.reference.tables import ACTION, AUCTION_CHOOSE, END_TURN, WITHDRAW
+from florentine_envs.games.princes.reference.tables import (
+    ACTION,
+    AUCTION_CHOOSE,
+    CARDINAL,
+    CARDINAL_ACTION,
+    CHAR_BID,
+    END_TURN,
+    WITHDRAW,
+)
 from florentine_envs.testing import random_legal_actions
 
 pytestmark = pytest.mark.skipif(
@@ -55,9 +64,9 @@ def busy_actions(refs_phase: list[int], mask: np.ndarray, rng: np.random.Generat
     return actions
 
 
-def _run_many(num_players: int, total: int, seed_base: int, every_player: bool = True, **options) -> int:
+def _run_many(num_players: int, total: int, seed_base: int, every_player: bool = True, wrap=None, **options) -> int:
     """``total`` games from seed ``seed_base`` on, in chunks (``differential.chunks``); returns the
-    agent steps."""
+    agent steps. ``wrap``, if given, turns the chooser into the one played."""
     game = florentine_envs.make("princes", num_players=num_players, **options)
     rng = np.random.default_rng(seed_base)
     steps = 0
@@ -67,6 +76,8 @@ def _run_many(num_players: int, total: int, seed_base: int, every_player: bool =
         assert game.obs_size == refs[0].obs_size, f"obs_size: engine {game.obs_size}, reference {refs[0].obs_size}"
         busy = lambda mask, refs, rng: busy_actions([r.phase for r in refs], mask, rng)  # noqa: E731
         choose = mix_policies(busy, lambda mask, refs, rng: random_legal_actions(mask, rng))
+        if wrap is not None:
+            choose = wrap(choose)
         s, _ = play_through_both(game, seeds, refs, choose, rng, all_views, f"P={num_players}, options={options}")
         steps += s
     return steps
@@ -94,6 +105,36 @@ def test_matches_reference_with_options(num_players, options, request):
     total = max(2, request.config.getoption("--diff-games") // 1000)
     steps = _run_many(num_players, total, 77 + 31 * num_players, every_player=False, **options)
     assert steps > 0
+
+
+@pytest.mark.parametrize("num_players", [3, 5])
+def test_matches_reference_with_the_cardinal_twice_limit(num_players, request):
+    """DESIGN_NOTES D17, the option cardinal_twice_limit: the Cardinal's third action may not be a
+    third work, build or Bonus card. The policies bid for the Cardinal and flip it whenever they
+    may (random play reaches the limit in about 1 game of 8); the run must reach turns where the
+    limit binds (an action left and one of the three done twice)."""
+    total = max(4, request.config.getoption("--diff-games") // 500)
+    bound = []
+    cardinal_bids = CHAR_BID + 16 * CARDINAL + np.arange(16)  # SPEC A: char_bid_c_v = 112 + 16 c + v
+
+    def keen(choose):
+        def chooser(mask, refs, rng):
+            actions = choose(mask, refs, rng)
+            for i, r in enumerate(refs):
+                if r.phase == ACTION and r.actions_left >= 1 and 2 in (r.works_done, r.builds_done, r.bonus_done):
+                    bound.append(i)
+                bids = cardinal_bids[mask[i, cardinal_bids]]
+                if mask[i, CARDINAL_ACTION]:
+                    actions[i] = CARDINAL_ACTION
+                elif bids.size and rng.random() < 0.5:
+                    actions[i] = bids[0]
+            return actions
+
+        return chooser
+
+    options = {"characters": True, "cardinal_twice_limit": True}
+    steps = _run_many(num_players, total, 9100 + num_players, every_player=False, wrap=keen, **options)
+    assert steps > total * 50 and len(bound) > 0
 
 
 def test_same_deal_and_start_player():

@@ -84,6 +84,14 @@ def test_two_players_harder_freedoms_and_option_errors():
         Princes(2, solo=True)
     with pytest.raises(ValueError, match="characters must be True or False"):
         Princes(2, characters="yes")
+    with pytest.raises(ValueError, match="cardinal_twice_limit must be True or False"):
+        Princes(3, characters=True, cardinal_twice_limit=1)
+    with pytest.raises(ValueError, match="cardinal_twice_limit=True is a rule of the Cardinal"):
+        Princes(3, cardinal_twice_limit=True)  # no Character cards, no Cardinal
+    with pytest.raises(ValueError, match="cardinal_twice_limit=True is not combined with cooperative=True"):
+        Princes(3, characters=True, cardinal_twice_limit=True, cooperative=True)
+    with pytest.raises(ValueError, match="cardinal_twice_limit"):
+        florentine_envs.make("princes_solo", cardinal_twice_limit=True)
     with pytest.raises(ValueError, match="unknown option"):
         florentine_envs.make("princes", num_players=2, colour="red")
 
@@ -602,9 +610,9 @@ def test_the_cardinal_gives_a_third_action_and_the_professor_a_free_card():
     assert st.money[0, 0] == money - 6
 
 
-@pytest.mark.parametrize("characters", [False, True])
-def test_one_game_mask_equals_the_batched_one(characters):
-    game = Princes(4, characters=characters)
+@pytest.mark.parametrize("options", [{}, {"characters": True}, {"characters": True, "cardinal_twice_limit": True}])
+def test_one_game_mask_equals_the_batched_one(options):
+    game = Princes(4, **options)
     rng = np.random.default_rng(4)
     st = game.init(np.arange(12))
     compared = 0

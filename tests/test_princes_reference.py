@@ -53,6 +53,7 @@ from florentine_envs.games.princes.reference.tables import (
     RECRUIT,
     RECRUIT_NOW,
     SETUP_DISCARD,
+    TAKE_BONUS,
     TAKE_PROFESSION,
     WITHDRAW,
     WORK_BONUS,
@@ -211,8 +212,11 @@ def test_two_player_hard_freedoms():
 
 @pytest.mark.parametrize(
     "options",
-    [{"hard_freedoms": True}, {"mode": "solo"}, {"reward": "points"}, {"characters": "yes"}, {"colour": 1}],
-)
+    [
+        {"hard_freedoms": True}, {"mode": "solo"}, {"reward": "points"}, {"characters": "yes"}, {"colour": 1},
+        {"cardinal_twice_limit": True}, {"characters": True, "cardinal_twice_limit": 1},
+    ],
+)  # fmt: skip
 def test_bad_options_raise(options):
     with pytest.raises(ValueError):
         PrincesReference(3, 0, **options)
@@ -824,6 +828,35 @@ def test_cardinal_gives_a_third_action():
     ref.step(CARDINAL_ACTION)
     assert ref.actions_left == 1 and FREEDOM + RELIGION not in legal(ref)
     assert BUILD + BUILDINGS.index("Chapel") in legal(ref)
+
+
+@pytest.mark.parametrize("twice_limit", [False, True], ids=["default", "cardinal_twice_limit"])
+def test_cardinals_third_action_and_the_twice_limit(twice_limit):
+    """RB: "Each Action can be done twice per round per player except for the actions, Take a
+    Profession Card and Introduce a Freedom, which can only be done once a round per player."
+    Cardinal: "You may still only perform the Take a Profession card and Introduce a Freedom
+    actions once each." D17: those two limits are the ones the Cardinal keeps, so a third build
+    is legal; the option cardinal_twice_limit keeps "twice" for every action (the Princess's work
+    counts as a work, the Professor's free Bonus card as no action) and shows the counts in
+    ``turn``."""
+    ref = with_start(3, 0, characters=True, cardinal_twice_limit=twice_limit)
+    finish_setup(ref)
+    skip_to_actions(ref)
+    own(ref, CARDINAL, 0)
+    own(ref, PROFESSOR, 0)
+    ref.step(PROFESSOR_BONUS)
+    while ref.phase != ACTION:
+        ref.step(min(legal(ref)))
+    for b in ("Tower", "Chapel"):
+        ref.step(BUILD + BUILDINGS.index(b))
+        ref.step(min(legal(ref)))
+    ref.step(CARDINAL_ACTION)
+    assert ref.actions_left == 1 and TAKE_BONUS in legal(ref)
+    assert (BUILD + BUILDINGS.index("Hospital") in legal(ref)) is not twice_limit
+    turn = ref.observe(0)[obs_offsets(3, twice=twice_limit)["turn"]]
+    assert turn.tolist() == ([1, 0, 0, 0, 2, 0] if twice_limit else [1, 0, 0])
+    ref.step(END_TURN)
+    assert (ref.works_done, ref.builds_done, ref.bonus_done) == (0, 0, 0)  # counted per turn
 
 
 # ------------------------------------------------------------------ random games

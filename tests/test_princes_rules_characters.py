@@ -11,6 +11,7 @@ state a purchase leaves).
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from princes_rules_text import quote_meta_test
 from princes_scenarios import (
     Twin,
@@ -565,3 +566,80 @@ def test_a_lone_purchase_is_a_won_bid_for_the_merchant():
     assert st.phase[0] == PH_CHAR_USE and int(st.high[0]) == 0 and int(st.bid[0]) == 2
     act(game, st, "merchant_pay")
     assert int(st.jesters[0, 0]) == 1 and int(st.money[0, 0]) == 35 and not st.lone[0]
+
+
+def _finish_action(game, st) -> None:
+    """The first legal choice in each sub-decision (placement, kept card, order, Bonus cards,
+    pay) until the turn is back in ACTION."""
+    while st.phase[0] != PH_ACTION:
+        act(game, st, legal_names(game, st)[0])
+
+
+@pytest.mark.parametrize("twice_limit", [False, True], ids=["default", "cardinal_twice_limit"])
+def test_the_cardinals_third_action_may_repeat_an_action_done_twice(twice_limit):
+    """Rulebook:
+
+    "Each Action can be done twice per round per player except for the actions, Take a Profession Card and Introduce a Freedom, which can only be done once a round per player."
+    "you may flip the Cardinal Character card facedown to gain one extra action (so you may perform up to 3 actions instead of 2)."
+    "You may still only perform the 'Take a Profession card' and 'Introduce a Freedom' actions once each."
+    "Other than the new Character Auction phase and Character cards, the rules for playing Princes of Florence with this expansion are the same"
+
+    DESIGN_NOTES D17: the Cardinal's sentence names the limits that still hold, the two
+    once-a-round actions, so a third build is allowed; the option cardinal_twice_limit keeps
+    "twice" for every action, and the observation's ``turn`` then shows the counts it reads.
+    """
+    game, st = new_game(3, start=0, characters=True, cardinal_twice_limit=twice_limit)
+    own(game, st, 0, C_CARDINAL)
+    start_turn(game, st, 0, round_index=0)
+    for name in ("build_Chapel", "build_Tower"):
+        act(game, st, name)
+        _finish_action(game, st)
+    act(game, st, "cardinal")
+    names = legal_names(game, st)
+    assert int(st.actions_left[0]) == 1 and "take_bonus" in names and "freedom_Travel" in names
+    assert ("build_Hospital" in names) is not twice_limit
+    obs = game.observe(st, np.array([0]))  # the one-game path, as the batched one
+    np.testing.assert_array_equal(obs, game._observe_batch(st, np.array([0])))
+    assert obs[0, game.obs_layout["turn"]].tolist() == ([1, 0, 0, 0, 2, 0] if twice_limit else [1, 0, 0])
+    if not twice_limit:
+        act(game, st, "build_Hospital")
+        _finish_action(game, st)
+        assert st.built[0, 0].sum() == 3 and int(st.current_player[0]) == 1  # three builds, the turn passed
+
+
+def test_with_the_twice_limit_the_princess_work_counts_and_the_professors_card_does_not():
+    """Rulebook:
+
+    "On your turn during the Action phase, as a Complete a Work action, you may flip the Princess Character card facedown to complete a Work without playing a Profession card."
+    "in the case of acquiring a Bonus card, you do not use an action."
+
+    DESIGN_NOTES D17, option cardinal_twice_limit: the Princess's work is one of the two works; the
+    Professor's free Bonus card is no Acquire a Bonus card action.
+    """
+    game, st = new_game(3, start=0, characters=True, cardinal_twice_limit=True)
+    for c in (C_CARDINAL, C_PROFESSOR):  # one character a round in play; here both, for the test
+        own(game, st, 0, c)
+    start_turn(game, st, 0, round_index=0)
+    act(game, st, "professor_bonus")
+    _finish_action(game, st)
+    for _ in range(2):
+        act(game, st, "take_bonus")  # the second is legal: the Professor's card was not counted
+        _finish_action(game, st)
+    act(game, st, "cardinal")
+    names = legal_names(game, st)
+    assert "take_bonus" not in names and "build_Chapel" in names and int(st.deck_len[0, DECK_BONUS]) > 0
+    clear_hand(game, st, 0)
+    for name in ("Poet", "Painter"):
+        give_profession(game, st, 0, name)
+    furnish(game, st, 0, jesters=3, builders=2)  # every work reaches the minimum 7
+    landscape(game, st, 0, "Forest")  # the Princess's: 3 + 2 * 2 Builders + 2 cards
+    for c in (C_CARDINAL, C_PRINCESS):
+        own(game, st, 0, c)
+    start_turn(game, st, 0, round_index=0)
+    act(game, st, "princess_work")
+    _finish_action(game, st)
+    act(game, st, "profession_Poet")
+    _finish_action(game, st)
+    act(game, st, "cardinal")
+    names = legal_names(game, st)
+    assert "profession_Painter" not in names and "take_bonus" in names and work_value(game, st, 0, "Painter") >= 7

@@ -22,6 +22,9 @@ from .constants import (
     A_RECRUIT,
     A_TAKE_BONUS,
     A_TAKE_PROFESSION,
+    ACT_BONUS,
+    ACT_BUILD,
+    ACT_WORK,
     C_CARDINAL,
     C_MERCHANT,
     C_MUSE,
@@ -60,6 +63,7 @@ class ActionRules:
         st.actions_left[g] = 2
         st.took_profession[g] = False
         st.took_freedom[g] = False
+        st.acts_done[g] = 0
         st.phase[g] = PH_ACTION
         if self.cooperative:
             self._coop_turn_start(st, g)
@@ -101,11 +105,14 @@ class ActionRules:
             cls._end_turn_action,
         ]  # fmt: skip
 
-    # The first six use one of the turn's actions (SPEC T5); the others are free.
+    # The first six use one of the turn's actions (SPEC T5); the others are free. ``acts_done``
+    # counts the works, builds and Bonus cards of the turn (D17: at most two each with the option
+    # cardinal_twice_limit; without it the count is kept but read by no rule).
 
     def _act_work(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
         p, x = st.current_player[g].astype(np.int64), actions - A_PROFESSION
         st.actions_left[g] -= 1
+        st.acts_done[g, ACT_WORK] += 1
         st.hand_prof[g, p, x] = False
         st.known[g, p, x] = False
         st.table_prof[g, p, x] = True
@@ -115,6 +122,7 @@ class ActionRules:
 
     def _act_princess(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
         st.actions_left[g] -= 1
+        st.acts_done[g, ACT_WORK] += 1  # "as a Complete a Work action"
         st.char_faceup[g, C_PRINCESS] = False
         st.work_prof[g] = PRINCESS_WORK
         st.work_value[g] = self.princess_value(st, g, st.current_player[g].astype(np.int64))
@@ -123,6 +131,7 @@ class ActionRules:
     def _act_build(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
         p = st.current_player[g].astype(np.int64)
         st.actions_left[g] -= 1
+        st.acts_done[g, ACT_BUILD] += 1
         self._pay(st, g, p, self.T.build_cost[st.builders[g, p]])
         self._start_place(st, g, actions - A_BUILD, RESUME_ACTION)
 
@@ -142,6 +151,7 @@ class ActionRules:
 
     def _act_take_bonus(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
         st.actions_left[g] -= 1
+        st.acts_done[g, ACT_BONUS] += 1  # the Professor's free card is no action: not counted
         self._pay(st, g, st.current_player[g].astype(np.int64), self.T.bonus_price)
         self._start_draw(st, g, DECK_BONUS, RESUME_ACTION)
 
@@ -242,6 +252,7 @@ class ActionRules:
         st.actions_left[g] = 0
         st.took_profession[g] = False
         st.took_freedom[g] = False
+        st.acts_done[g] = 0
         st.turns_done[g] += 1
         over = st.turns_done[g] >= (2 if self.solo else self.seats)  # solo: you and Wolfgang
         if over.any():
@@ -267,4 +278,3 @@ class ActionRules:
             st.round[gn] += 1
             st.start[gn] = (st.start[gn] + 1) % (2 if self.solo else self.seats)  # solo: you and Wolfgang
             self._round_start(st, gn)
-

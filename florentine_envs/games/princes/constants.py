@@ -72,6 +72,11 @@ COOP_PHASE_NAMES = ["COOP_SIDE", "COOP_PLACE", "COOP_PRICE", "COOP_ANSWER"]
 
 # Where a subroutine (PLACE, KEEP / ORDER, RECRUIT_NOW) returns when it is done (SPEC.md T).
 RESUME_AUCTION, RESUME_ACTION, RESUME_CHAR_USE = range(3)
+# The actions ``acts_done`` counts per turn (SPEC.md T5, DESIGN_NOTES D17): Complete a Work (the
+# Princess's too), Build a Building, Acquire a Bonus card.
+ACT_WORK, ACT_BUILD, ACT_BONUS = range(3)
+#: "Each Action can be done twice per round per player" (the option cardinal_twice_limit)
+TWICE = 2
 # Why CHAR_USE was entered (SPEC.md C).
 CTX_NONE, CTX_WIN, CTX_END, CTX_BOUGHT = range(4)
 

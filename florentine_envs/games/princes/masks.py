@@ -30,6 +30,9 @@ from .constants import (
     A_TAKE_BONUS,
     A_TAKE_PROFESSION,
     A_WITHDRAW,
+    ACT_BONUS,
+    ACT_BUILD,
+    ACT_WORK,
     C_CARDINAL,
     C_MERCHANT,
     C_PRINCESS,
@@ -60,6 +63,7 @@ from .constants import (
     PH_WORK_BONUS,
     PH_WORK_PAY,
     S_PRESTIGE,
+    TWICE,
 )
 
 if TYPE_CHECKING:
@@ -109,9 +113,12 @@ class MaskRules:
         left = st.actions_left.item(0) >= 1
         money = st.money.item(0, p)
         purse = money if self.characters else money + st.fame.item(0, p) * T.florin_per_fame_sold
+        work_ok = build_ok = bonus_ok = True
+        if self.cardinal_twice_limit:  # D17: each of them at most twice this turn
+            work_ok, build_ok, bonus_ok = (st.acts_done[0] < TWICE).tolist()
         if left:
             hand = st.hand_prof[0, p]
-            if hand.any():
+            if work_ok and hand.any():
                 minimum = T.minimum[st.round.item(0)]
                 landscapes = st.landscapes[0, p]
                 cards = int(hand.sum() + st.table_prof[0, p].sum()) + st.hand_recruit.item(0, p)
@@ -126,10 +133,11 @@ class MaskRules:
                 base += np.where(st.freedoms[0, p][T.prof_freedom], T.value_freedom, 0)
                 base += np.where(st.built[0, p][T.prof_building], T.value_building, 0)
                 mask[A_PROFESSION : A_PROFESSION + NUM_PROFESSIONS] = hand & (base + common >= minimum)
-            if self.characters and st.char_owner.item(0, C_PRINCESS) == p and st.char_faceup.item(0, C_PRINCESS):
+            princess = self.characters and st.char_owner.item(0, C_PRINCESS) == p
+            if work_ok and princess and st.char_faceup.item(0, C_PRINCESS):
                 value = self.princess_value(st, self._one, seat).item(0)
                 mask[A_PRINCESS] = value >= T.minimum[st.round.item(0)]
-            if T.build_cost[st.builders.item(0, p)] <= purse:
+            if build_ok and T.build_cost[st.builders.item(0, p)] <= purse:
                 build = (st.supply_buildings[0] > 0) & ~st.built[0, p] & st.fits[0, p, :NUM_BUILDINGS]
                 mask[A_BUILD : A_BUILD + NUM_BUILDINGS] = build
             if not st.took_profession.item(0) and st.deck_len.item(0, DECK_PROFESSIONS) > 0:
@@ -137,7 +145,7 @@ class MaskRules:
             if not st.took_freedom.item(0) and T.freedom_price <= purse:
                 freedom = (st.supply_freedoms[0] > 0) & ~st.freedoms[0, p]
                 mask[A_FREEDOM : A_FREEDOM + NUM_FREEDOMS] = freedom
-            if st.deck_len.item(0, DECK_BONUS) > 0:
+            if bonus_ok and st.deck_len.item(0, DECK_BONUS) > 0:
                 mask[A_TAKE_BONUS] = T.bonus_price <= purse
         if st.hand_recruit.item(0, p) > 0:
             mask[A_RECRUIT : A_RECRUIT + NUM_PROFESSIONS] = self._recruit_targets(st, self._one)[0]
@@ -269,6 +277,11 @@ class MaskRules:
         T = self.T
         m = st.legal_action_mask
         left = st.actions_left[g] >= 1
+        work = build_left = bonus_left = left
+        if self.cardinal_twice_limit:  # D17: each of them at most twice this turn
+            under = st.acts_done[g] < TWICE  # [n, 3]
+            work, build_left = left & under[:, ACT_WORK], left & under[:, ACT_BUILD]
+            bonus_left = left & under[:, ACT_BONUS]
         purse = self._purse(st, g, p)
         minimum = T.minimum[st.round[g].astype(np.int64)]
         # a work: profession x in hand whose value with every held Bonus card reaches the minimum
@@ -285,21 +298,21 @@ class MaskRules:
             gb, pb = g[with_bonus], p[with_bonus]
             bonus[with_bonus] = (self.bonus_values(st, gb, pb, playing=True) * held[with_bonus]).sum(1)
         reach = base + (common + bonus - minimum)[:, None] >= 0
-        m[g, A_PROFESSION : A_PROFESSION + NUM_PROFESSIONS] = st.hand_prof[g, p] & reach & left[:, None]
+        m[g, A_PROFESSION : A_PROFESSION + NUM_PROFESSIONS] = st.hand_prof[g, p] & reach & work[:, None]
         princess = self._owns_faceup(st, g, p, C_PRINCESS)
         if princess.any():
             princess &= self.princess_value(st, g, p) >= minimum
-        m[g, A_PRINCESS] = left & princess
+        m[g, A_PRINCESS] = work & princess
         build = (st.supply_buildings[g] > 0) & ~st.built[g, p] & st.fits[g, p, :NUM_BUILDINGS]
         build &= (T.build_cost[st.builders[g, p]] <= purse)[:, None]
-        m[g, A_BUILD : A_BUILD + NUM_BUILDINGS] = build & left[:, None]
+        m[g, A_BUILD : A_BUILD + NUM_BUILDINGS] = build & build_left[:, None]
         m[g, A_TAKE_PROFESSION] = (
             left & ~st.took_profession[g] & (st.deck_len[g, DECK_PROFESSIONS] > 0) & (T.profession_price <= purse)
         )
         freedom = (st.supply_freedoms[g] > 0) & ~st.freedoms[g, p]
         freedom &= (left & ~st.took_freedom[g] & (T.freedom_price <= purse))[:, None]
         m[g, A_FREEDOM : A_FREEDOM + NUM_FREEDOMS] = freedom
-        m[g, A_TAKE_BONUS] = left & (st.deck_len[g, DECK_BONUS] > 0) & (T.bonus_price <= purse)
+        m[g, A_TAKE_BONUS] = bonus_left & (st.deck_len[g, DECK_BONUS] > 0) & (T.bonus_price <= purse)
         recruit = st.hand_recruit[g, p] > 0
         if recruit.any():
             m[g, A_RECRUIT : A_RECRUIT + NUM_PROFESSIONS] = self._recruit_targets(st, g) & recruit[:, None]

@@ -24,6 +24,7 @@ from .constants import (
     NUM_PRESTIGE,
     NUM_PROFESSIONS,
     NUM_STACKS,
+    TWICE,
 )
 from .solo_observation import SOLO_SIZE
 
@@ -52,12 +53,13 @@ class PrincesObservation:
 
     def _build_layout(self) -> None:
         P = self.seats
+        turn = 6 if self.cardinal_twice_limit else 3  # + works, builds, Bonus cards this turn (D17)
         sizes = [
             ("phase", NUM_PHASES + (NUM_COOP_PHASES if self.cooperative else 0)), ("round", self.T.num_rounds),
             ("minimum", 1), ("to_move", P),
             ("start_player", P), ("auction", 17 + 4 * P), ("supply", 22), ("bonus_out", NUM_BONUS),
             ("unseen_professions", NUM_PROFESSIONS), ("unseen_bonus", NUM_BONUS), ("unseen_prestige", NUM_PRESTIGE),
-            ("turn", 3), ("work", NUM_PROFESSIONS + 2), ("drawn", 4 + NUM_DRAWN), ("placing", NUM_PIECES),
+            ("turn", turn), ("work", NUM_PROFESSIONS + 2), ("drawn", 4 + NUM_DRAWN), ("placing", NUM_PIECES),
             ("char_use", 3), ("characters", NUM_CHARACTERS * (2 * P + 3) + 1), ("players", PLAYER_BLOCK * P),
             ("own_hand", NUM_DRAWN),
         ]  # fmt: skip
@@ -102,7 +104,8 @@ class PrincesObservation:
             + [4] * 3
         )
         bounds["supply"] = (0, supply)
-        bounds["turn"] = (0, np.array([3, 1, 1]))
+        # actions_left, took_profession, took_freedom; with the twice limit works, builds, Bonus cards (D17)
+        bounds["turn"] = (0, np.array([3, 1, 1] + [TWICE] * 3 * self.cardinal_twice_limit))
         work = np.ones(NUM_PROFESSIONS + 2)
         work[-1] = W
         bounds["work"] = (0, work)
@@ -196,6 +199,8 @@ class PrincesObservation:
         row[L["unseen_prestige"]] = ~(own_prestige | drawn[hi:])
         t = L["turn"].start
         row[t : t + 3] = (st.actions_left.item(0), st.took_profession.item(0), st.took_freedom.item(0))
+        if self.cardinal_twice_limit:
+            row[t + 3 : t + 6] = st.acts_done[0]
         w = L["work"].start
         if st.work_prof.item(0) >= 0:
             row[w + st.work_prof.item(0)] = 1.0
@@ -311,7 +316,8 @@ class PrincesObservation:
         lo, hi = DRAWN_OFFSET[1], DRAWN_OFFSET[2]
         put("unseen_bonus", ~(st.bonus_out | own_bonus | drawn[:, lo:hi]))
         put("unseen_prestige", ~(own_prestige | drawn[:, hi:]))
-        put("turn", np.stack([st.actions_left, st.took_profession, st.took_freedom], 1))
+        turn = [st.actions_left[:, None], st.took_profession[:, None], st.took_freedom[:, None]]
+        put("turn", np.concatenate(turn + [st.acts_done] * self.cardinal_twice_limit, 1))
         work = np.zeros((B, NUM_PROFESSIONS + 2), np.float32)
         has_work = st.work_prof >= 0
         work[np.flatnonzero(has_work), st.work_prof[has_work].astype(np.int64)] = 1.0
@@ -365,4 +371,3 @@ class PrincesObservation:
         put("players", block.reshape(B, -1))
         put("own_hand", np.concatenate([own_prof, own_bonus, own_prestige], 1))
         return out
-

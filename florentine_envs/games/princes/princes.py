@@ -86,6 +86,7 @@ from .constants import (
     STREAM_PRESTIGE,
     STREAM_PROFESSIONS,
     STREAM_SETUP,
+    TWICE,
 )
 from .coop import CoopRules
 from .coop_observation import CoopObservation
@@ -172,6 +173,7 @@ class PrincesState(State):
     actions_left: np.ndarray  # int8[B]
     took_profession: np.ndarray  # bool[B]
     took_freedom: np.ndarray  # bool[B]
+    acts_done: np.ndarray  # int8[B, 3]      works (the Princess's too), builds, Bonus cards this turn (D17)
     work_prof: np.ndarray  # int8[B]         profession of the pending work, 21 Princess, -1
     work_value: np.ndarray  # int16[B]
     money_in: np.ndarray  # int32[B]         paid out by the Bank so far
@@ -234,20 +236,25 @@ class Princes(
     Game,
 ):
     """The Princes of Florence. Options: ``characters`` (bool: the Muse and the Princess),
-    ``hard_freedoms`` (bool, 2 players: 4 Freedoms), ``cooperative`` (bool: the cooperative
-    building expansion), ``solo`` (bool: you against Wolfgang, one
-    agent; with ``dummies`` 2 | 3 and ``difficulty`` "easy" | "standard" | "hard"), ``reward``
+    ``cardinal_twice_limit`` (bool, with characters: the Cardinal's third action may not be a
+    third work, build or Bonus card; DESIGN_NOTES D17), ``hard_freedoms`` (bool, 2 players: 4
+    Freedoms), ``cooperative`` (bool: the cooperative building expansion), ``solo`` (bool: you
+    against Wolfgang, one agent; with ``dummies`` 2 | 3 and ``difficulty`` "easy" | "standard" | "hard"), ``reward``
     ("win" | "score"), ``data`` (dict patch or path)."""
 
     name = "princes"
     version = 2  # 1: the cooperative building expansion (option cooperative); 2: its price ladder by 100 Florin
     player_counts = (2, 3, 4, 5)
-    option_names = ("characters", "hard_freedoms", "cooperative", "solo", "dummies", "difficulty", "reward", "data")
+    option_names = (
+        "characters", "cardinal_twice_limit", "hard_freedoms", "cooperative", "solo", "dummies", "difficulty", "reward",
+        "data",
+    )  # fmt: skip
 
     def __init__(
         self,
         num_players: int | None = None,
         characters: bool = False,
+        cardinal_twice_limit: bool = False,
         hard_freedoms: bool = False,
         cooperative: bool = False,
         solo: bool = False,
@@ -256,7 +263,8 @@ class Princes(
         reward: str = "win",
         data=None,
     ):
-        flags = {"characters": characters, "hard_freedoms": hard_freedoms, "cooperative": cooperative, "solo": solo}
+        flags = {"characters": characters, "cardinal_twice_limit": cardinal_twice_limit, "hard_freedoms": hard_freedoms}
+        flags.update(cooperative=cooperative, solo=solo)
         for opt, value in flags.items():
             if not isinstance(value, (bool, np.bool_)):
                 raise ValueError(f"princes: {opt} must be True or False, got {value!r}")
@@ -267,6 +275,15 @@ class Princes(
             raise ValueError(
                 "princes: It is not possible to use the expansions when playing the solo game (cooperative=True); "
                 "allowed with solo=True: dummies, difficulty, reward, data"
+            )
+        if cardinal_twice_limit and not characters:
+            raise ValueError(
+                "princes: cardinal_twice_limit=True is a rule of the Cardinal, a Character card; "
+                "allowed only with characters=True"
+            )
+        if cardinal_twice_limit and cooperative:  # the cooperative module does not count its builds (DESIGN_NOTES D17)
+            raise ValueError(
+                "princes: cardinal_twice_limit=True is not combined with cooperative=True; allowed: either of them"
             )
         if self.solo:
             check_solo_options(num_players, characters, hard_freedoms, dummies, difficulty)
@@ -282,14 +299,16 @@ class Princes(
             num_players = 4 if num_players is None else num_players
             if hard_freedoms and num_players != 2:
                 raise ValueError(f"princes: hard_freedoms=True is a 2-player rule, not for num_players={num_players!r}")
-            options = {"characters": bool(characters), "hard_freedoms": bool(hard_freedoms)}
-            options.update(cooperative=bool(cooperative), reward=reward)
+            options = {"characters": bool(characters), "cardinal_twice_limit": bool(cardinal_twice_limit)}
+            options.update(hard_freedoms=bool(hard_freedoms), cooperative=bool(cooperative), reward=reward)
         if data is not None:
             options["data"] = str(data) if isinstance(data, Path) else data
         super().__init__(num_players, **options)
         self.characters = bool(characters)
         self.hard_freedoms = bool(hard_freedoms)
         self.cooperative = bool(cooperative)
+        #: the Cardinal's third action may not repeat an action done twice this turn (D17's other reading)
+        self.cardinal_twice_limit = bool(cardinal_twice_limit)
         #: seats at the table: the players, or in the solo game you, Wolfgang and the dummies
         self.seats = 2 + int(dummies) if self.solo else self.num_players
         self.data = load_data(data)
@@ -371,8 +390,8 @@ class Princes(
             char_faceup=np.ones((B, NUM_CHARACTERS), bool), banker_money=z(B, np.int16),
             pawn_card=full((B, P), -1, np.int8), pawn_value=z((B, P), np.int8), char_out=z((B, P), bool),
             turns_done=z(B, np.int8), actions_left=z(B, np.int8), took_profession=z(B, bool),
-            took_freedom=z(B, bool), work_prof=full(B, -1, np.int8), work_value=z(B, np.int16),
-            money_in=z(B, np.int32), money_out=z(B, np.int32),
+            took_freedom=z(B, bool), acts_done=z((B, 3), np.int8), work_prof=full(B, -1, np.int8),
+            work_value=z(B, np.int16), money_in=z(B, np.int32), money_out=z(B, np.int32),
             wolf_row=full((B, ROW), -1, np.int8), wolf_len=z(B, np.int8), wolf_up=z((B, ROW), bool),
             wolf_bonus=full((B, NUM_BONUS), -1, np.int8), wolf_buildings=z((B, NUM_BUILDINGS), np.int8),
             wolf_freedoms=z((B, NUM_FREEDOMS), np.int8), dummy_col=full((B, MAX_DUMMIES, COLUMN), -1, np.int8),
@@ -566,6 +585,11 @@ class Princes(
         recruits = st.supply_recruiting + st.hand_recruit.sum(1) + st.table_recruit.sum(1) + st.recruit_discarded
         bad(recruits != T.recruiting, "Recruiting cards not conserved")
         bad((st.builders > T.max_builders).any(1), "more Builders than allowed")
+        most = TWICE if self.cardinal_twice_limit else 3  # two actions and the Cardinal's (D17)
+        bad(
+            ((st.acts_done < 0) | (st.acts_done > most)).any(1),
+            "more works, builds or Bonus cards in a turn than allowed",
+        )
         freedoms = st.supply_freedoms + st.freedoms[:, :grid].sum(1) + (st.wolf_freedoms if solo else 0)  # [B, 3]
         if solo:
             bad((freedoms != self.ST.freedoms_per_kind).any(1), "Freedoms not conserved")

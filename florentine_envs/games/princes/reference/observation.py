@@ -29,8 +29,10 @@ CELLS = 49  # SPEC V player block: "empty cells 49", "blocked cells 49"
 PLAYER_BLOCK = 180
 
 
-def obs_fields(num_players: int, num_phases: int = NUM_PHASES) -> list[tuple[str, int]]:
-    """(field, size) in SPEC V's order (``num_phases``: SPEC CV's phase one-hot is wider)."""
+def obs_fields(num_players: int, num_phases: int = NUM_PHASES, twice: bool = False) -> list[tuple[str, int]]:
+    """(field, size) in SPEC V's order (``num_phases``: SPEC CV's phase one-hot is wider;
+    ``twice``: the option cardinal_twice_limit, whose ``turn`` also counts the turn's works,
+    builds and Bonus cards)."""
     P = num_players
     return [
         ("phase", num_phases),
@@ -45,7 +47,7 @@ def obs_fields(num_players: int, num_phases: int = NUM_PHASES) -> list[tuple[str
         ("unseen_professions", NUM_PROFESSIONS),
         ("unseen_bonus", NUM_BONUS),
         ("unseen_prestige", NUM_PRESTIGE),
-        ("turn", 3),
+        ("turn", 6 if twice else 3),
         ("work", NUM_PROFESSIONS + 2),
         ("drawn", 4 + NUM_PROFESSIONS + NUM_BONUS + NUM_PRESTIGE),
         ("placing", NUM_PIECES),
@@ -56,16 +58,16 @@ def obs_fields(num_players: int, num_phases: int = NUM_PHASES) -> list[tuple[str
     ]
 
 
-def obs_offsets(num_players: int, num_phases: int = NUM_PHASES) -> dict[str, slice]:
+def obs_offsets(num_players: int, num_phases: int = NUM_PHASES, twice: bool = False) -> dict[str, slice]:
     offsets, start = {}, 0
-    for name, size in obs_fields(num_players, num_phases):
+    for name, size in obs_fields(num_players, num_phases, twice):
         offsets[name] = slice(start, start + size)
         start += size
     return offsets
 
 
-def obs_size(num_players: int, num_phases: int = NUM_PHASES) -> int:
-    return sum(size for _, size in obs_fields(num_players, num_phases))
+def obs_size(num_players: int, num_phases: int = NUM_PHASES, twice: bool = False) -> int:
+    return sum(size for _, size in obs_fields(num_players, num_phases, twice))
 
 
 def observe(ref, o: int) -> np.ndarray:
@@ -129,6 +131,8 @@ def observe(ref, o: int) -> np.ndarray:
     located = ref.prestige_hand[o] | mine_drawn[DECK_PRESTIGE]
     out += [float(i not in located) for i in range(NUM_PRESTIGE)]
     out += [ref.actions_left, float(ref.took_profession), float(ref.took_freedom)]
+    if ref.cardinal_twice_limit:  # D17: what the twice limit reads
+        out += [ref.works_done, ref.builds_done, ref.bonus_done]
     out += one_hot(ref.work_prof, NUM_PROFESSIONS + 1)
     out.append(ref.work_value)
     # drawn: deck one-hot, count, then the cards themselves for the drawer only
@@ -157,7 +161,7 @@ def observe(ref, o: int) -> np.ndarray:
     out += [float(i in ref.bonus_hand[o]) for i in range(NUM_BONUS)]
     out += [float(i in ref.prestige_hand[o]) for i in range(NUM_PRESTIGE)]
     obs = np.array(out, dtype=np.float32)
-    assert obs.size == obs_size(P, ref.num_phases)
+    assert obs.size == obs_size(P, ref.num_phases, ref.cardinal_twice_limit)
     return obs
 
 
@@ -221,10 +225,15 @@ def check_invariants(ref) -> None:
     for b in range(NUM_BUILDINGS):
         need(ref.supply_buildings[b] + ref._tiles_taken(b) == T.buildings_per_type, "buildings")
     for l in range(3):  # noqa: E741
-        need(ref.supply_landscapes[l] + sum(ref.landscapes[q][l] for q in range(P)) == T.landscapes_per_type, "landscapes")
+        need(
+            ref.supply_landscapes[l] + sum(ref.landscapes[q][l] for q in range(P)) == T.landscapes_per_type,
+            "landscapes",
+        )
     need(ref.supply_jesters + sum(ref.jesters) == T.jesters, "Jesters are not conserved")
     need(ref.supply_builders + sum(ref.builders) == T.builders, "Builders are not conserved")
     need(max(ref.builders) <= T.max_builders, "a player has more than 3 Builders")
+    most = 2 if ref.cardinal_twice_limit else 3  # two actions and the Cardinal's (D17)
+    need(max(ref.works_done, ref.builds_done, ref.bonus_done) <= most, "an action done more often than allowed")
     for f in range(3):
         owned = sum(ref.freedoms[q][f] for q in range(P))
         need(ref.supply_freedoms[f] + owned == ref.freedoms_in_game[f], "Freedoms are not conserved")

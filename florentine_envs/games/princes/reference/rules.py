@@ -88,7 +88,7 @@ from .tables import (
 )  # fmt: skip
 
 REWARD_MODES = ("win", "score")
-OPTION_NAMES = ("characters", "hard_freedoms", "reward", "data")  # SPEC O (solo: solo.py)
+OPTION_NAMES = ("characters", "cardinal_twice_limit", "hard_freedoms", "reward", "data")  # SPEC O (solo: solo.py)
 SIZE_CLASSES = ("large", "medium", "small")
 
 
@@ -111,6 +111,7 @@ class PrincesReference:
     """
 
     truncated = False  # the game always ends after round 7 (no turn limit)
+    cardinal_twice_limit = False  # D17's other reading (an option of the base game only)
     num_phases = NUM_PHASES  # the observation's phase one-hot (cooperative building adds 4)
 
     def __init__(self, num_players: int, seed: int, **options):
@@ -118,15 +119,26 @@ class PrincesReference:
         if unknown:
             raise ValueError(f"princes reference: unknown option(s) {unknown}; allowed: {', '.join(OPTION_NAMES)}")
         characters = options.get("characters", False)
+        twice = options.get("cardinal_twice_limit", False)
         hard_freedoms = options.get("hard_freedoms", False)
         reward = options.get("reward", "win")
         T = self.T = tables_for(options.get("data"))
         players = T.data["players"]
         if not isinstance(num_players, (int, np.integer)) or not players["min"] <= num_players <= players["max"]:
             raise ValueError(f"princes reference: num_players={num_players!r}; allowed: 2, 3, 4, 5")
-        for name, value in (("characters", characters), ("hard_freedoms", hard_freedoms)):
+        for name, value in (
+            ("characters", characters),
+            ("cardinal_twice_limit", twice),
+            ("hard_freedoms", hard_freedoms),
+        ):
             if not isinstance(value, (bool, np.bool_)):
                 raise ValueError(f"princes reference: {name}={value!r}; allowed: False, True")
+        if twice and not characters:
+            raise ValueError(
+                "princes reference: cardinal_twice_limit=True is a rule of the Cardinal; needs characters=True"
+            )
+        if twice and type(self).num_phases != NUM_PHASES:  # the cooperative reference: its builds are not counted
+            raise ValueError("princes reference: cardinal_twice_limit=True is not combined with cooperative=True")
         if hard_freedoms and num_players != 2:
             raise ValueError("princes reference: hard_freedoms=True is a 2-player option (RB: TWO PLAYER RULES)")
         if reward not in REWARD_MODES:
@@ -134,6 +146,7 @@ class PrincesReference:
         P = self.num_players = self.seats = int(num_players)
         self.seed = int(seed)
         self.characters = bool(characters)
+        self.cardinal_twice_limit = bool(twice)
         self.reward_mode = reward
         self.num_actions = T.num_actions
         self.action_names = action_names(T)
@@ -208,6 +221,9 @@ class PrincesReference:
         self.actions_left = 0
         self.took_profession = False
         self.took_freedom = False
+        # this turn's Complete a Work (the Princess's too), Build a Building and Acquire a Bonus card
+        # actions: "Each Action can be done twice per round per player" (D17, cardinal_twice_limit)
+        self.works_done = self.builds_done = self.bonus_done = 0
         self.work_prof = -1
         self.work_value = 0
 
@@ -811,12 +827,14 @@ class PrincesReference:
         self.current_player = (self.start + self.turns_done) % self.num_players
         self.actions_left = 2
         self.took_profession = self.took_freedom = False
+        self.works_done = self.builds_done = self.bonus_done = 0
         self.phase = ACTION
 
     def _end_turn(self) -> None:
         self.turns_done += 1
         self.actions_left = 0
         self.took_profession = self.took_freedom = False
+        self.works_done = self.builds_done = self.bonus_done = 0
         if self.turns_done == self.num_players:
             self._end_round()
         else:
@@ -868,11 +886,13 @@ class PrincesReference:
             self._end_turn()
         elif PROFESSION <= a < PROFESSION + NUM_PROFESSIONS:
             self.actions_left -= 1
+            self.works_done += 1
             self._complete_work(a - PROFESSION)
         elif a == PRINCESS_WORK:
             # RB Princess: "as a Complete a Work action, you may flip the Princess Character card
             # facedown to complete a Work without playing a Profession card".
             self.actions_left -= 1
+            self.works_done += 1  # a Complete a Work action
             self.char_faceup[PRINCESS] = False
             self.work_prof = NUM_PROFESSIONS
             self.work_value = self.princess_value(p)
@@ -880,6 +900,7 @@ class PrincesReference:
         elif BUILD <= a < BUILD + NUM_BUILDINGS:
             # RB Build: "pay the building cost to the Bank ... and immediately place the Building".
             self.actions_left -= 1
+            self.builds_done += 1
             self._pay(p, T.build_cost[self.builders[p]])
             self.piece = a - BUILD
             self.resume = RESUME_ACTION
@@ -898,6 +919,7 @@ class PrincesReference:
             self.supply_freedoms[a - FREEDOM] -= 1
         elif a == TAKE_BONUS:
             self.actions_left -= 1
+            self.bonus_done += 1  # (the Professor's free Bonus card: "you do not use an action")
             self._pay(p, T.bonus_price)
             self._draw(DECK_BONUS, RESUME_ACTION)
         elif RECRUIT <= a < RECRUIT + NUM_PROFESSIONS:
@@ -1032,13 +1054,18 @@ class PrincesReference:
         legal = [END_TURN]
         has_action = self.actions_left >= 1
         purse = self.purse(p)
+        # RB: "Each Action can be done twice per round per player" -- binding only with the
+        # Cardinal's third action, and only with the option cardinal_twice_limit (D17).
+        twice = self.cardinal_twice_limit
+        may_work, may_build = not twice or self.works_done < 2, not twice or self.builds_done < 2
         if has_action:
-            legal += [PROFESSION + x for x in sorted(self.hand_prof[p]) if self._can_work(p, x)]
+            if may_work:
+                legal += [PROFESSION + x for x in sorted(self.hand_prof[p]) if self._can_work(p, x)]
             for b in range(NUM_BUILDINGS):
                 # RB Build: "If the Building you want to build is not available in the supply, you may
                 # not build it"; rule 5: "You may build each Building only once" (D22).
                 if (
-                    self.supply_buildings[b] > 0 and not self.built[p][b]
+                    may_build and self.supply_buildings[b] > 0 and not self.built[p][b]
                     and T.build_cost[self.builders[p]] <= purse and self.fits[p][b]
                 ):  # fmt: skip
                     legal.append(BUILD + b)
@@ -1053,10 +1080,10 @@ class PrincesReference:
             # RB: "You may not select this action if the Profession deck is empty" (D23).
             if not self.took_profession and self.decks[DECK_PROFESSION] and T.take_profession_price <= purse:
                 legal.append(TAKE_PROFESSION)
-            if self.decks[DECK_BONUS] and T.bonus_price <= purse:
+            if (not twice or self.bonus_done < 2) and self.decks[DECK_BONUS] and T.bonus_price <= purse:
                 legal.append(TAKE_BONUS)
             if (
-                self.characters and self._owns_faceup(p, PRINCESS)
+                may_work and self.characters and self._owns_faceup(p, PRINCESS)
                 and self.princess_value(p) >= T.minimum[self.round]
             ):  # fmt: skip
                 legal.append(PRINCESS_WORK)
@@ -1159,7 +1186,7 @@ class PrincesReference:
 
     @property
     def obs_size(self) -> int:
-        return obs_size(self.num_players)
+        return obs_size(self.num_players, twice=self.cardinal_twice_limit)
 
     def _tiles_taken(self, b: int) -> int:
         """Building tiles of type b out of the supply (check_invariants): one per built building."""

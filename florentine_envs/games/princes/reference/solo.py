@@ -626,6 +626,7 @@ class PrincesSoloReference(PrincesReference):
                 self.current_player = YOU
                 self.actions_left = 2
                 self.took_profession = self.took_freedom = False
+                self.works_done = self.builds_done = self.bonus_done = 0  # kept as in the base game (D17)
                 self.phase = ACTION
                 return
             self._wolfgang_turn()
