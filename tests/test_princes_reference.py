@@ -834,7 +834,7 @@ def test_cardinal_gives_a_third_action():
 def test_cardinals_third_action_and_the_twice_limit(twice_limit):
     """RB: "Each Action can be done twice per round per player except for the actions, Take a
     Profession Card and Introduce a Freedom, which can only be done once a round per player."
-    Cardinal: "You may still only perform the Take a Profession card and Introduce a Freedom
+    Cardinal: "You may still only perform the 'Take a Profession card' and 'Introduce a Freedom'
     actions once each." D17: those two limits are the ones the Cardinal keeps, so a third build
     is legal; the option cardinal_twice_limit keeps "twice" for every action (the Princess's work
     counts as a work, the Professor's free Bonus card as no action) and shows the counts in
