@@ -27,7 +27,10 @@ Changelog (``Princes.version``; the module id, ``metadata["name"]`` and the Gymn
 * v2 -- cooperative building: the price ladder is every 100 Florin from 0 to 5,000 (51 rungs, was
   16: 0-1,000 by 100, then 1,200-2,000 by 200; issue 22 item 14, COOP_NOTES C8), so with
   ``cooperative=True`` 35 more action ids (``coop_price_1100`` ...) and a longer ``proposal``
-  field. Without ``cooperative`` nothing changed.
+  field. Also the option ``cardinal_twice_limit`` (issue 22 item 9, DESIGN_NOTES D17: the other
+  reading of the Cardinal, a third work, build or Bonus card in a turn illegal; with it the
+  observation's ``turn`` has 6 entries; the state gains ``acts_done``). Without those options
+  the base game's rules, actions and observation are v1's.
 """
 
 from .core.aec import make_env_functions

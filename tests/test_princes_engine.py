@@ -534,6 +534,15 @@ def test_illegal_actions_are_refused_and_leave_the_state_unchanged():
     assert states_equal(st, before)
 
 
+def test_the_cardinal_option_is_in_version_2():
+    """v2 added the option cardinal_twice_limit (DESIGN_NOTES D17): the turn field has 6 entries."""
+    import gymnasium
+
+    env = gymnasium.make("florentine/Princes-v2", num_players=3, characters=True, cardinal_twice_limit=True)
+    obs, _ = env.reset(seed=1)
+    assert obs.shape == (314 + 198 * 3,)  # SPEC V: turn has 6 entries with the option
+
+
 def test_aec_env_plays_a_game_with_characters_and_renders():
     env = princes_v2.env(num_players=3, characters=True, render_mode="ansi")
     env.reset(seed=4)
