@@ -224,7 +224,7 @@ def test_gymnasium_vector_env_with_record_episode_statistics(name):
             episodes += int(done.sum())
             assert (info["episode"]["l"][done] > 0).all()
             for slot in np.flatnonzero(done):  # the finished game's last observation and result
-                assert info["final_info"][slot]["learner_seat"] in range(3)
+                assert info["final_info"]["learner_seat"][slot] in range(3)
                 assert info["final_obs"][slot].shape == (envs.unwrapped.game.obs_size,)
         if episodes >= 10:
             break
