@@ -301,6 +301,9 @@ def make_env_functions(game_factory: Callable[..., Game], env_name: str | None =
         return FlorentineAECEnv(game_factory(**kwargs), render_mode=render_mode, obs_type=obs_type, env_name=env_name)
 
     def env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options):
+        """The AEC env (PettingZoo classic conventions; see :mod:`florentine_envs.core.aec`).
+        ``infos[agent]`` holds ``score`` (the agent's own, so far) and ``rank`` (0 while the game
+        is live, then 1 = best) from ``reset()`` on; ``num_players`` is an integer."""
         # No AssertOutOfBoundsWrapper / TerminateIllegalWrapper: the raw env itself refuses a
         # bad action with a ValueError and leaves the game unchanged.
         return StrictOrderEnforcingWrapper(
