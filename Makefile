@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test test-floor demo bench clean
+.PHONY: install test test-floor demo bench test-rllib clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -54,5 +54,21 @@ $(BENCH_STAMP): $(STAMP) pyproject.toml
 bench: $(BENCH_STAMP)
 	$(VENV)/bin/florentine bench
 
+# RLlib pins its own gymnasium (1.2.2 for ray 2.60; the main venv may hold a newer one), so its
+# recipe (florentine_envs/training/rllib.py) is tested in a venv of its own from the ``rllib`` extra.
+RLLIB_VENV ?= .venv-rllib
+RLLIB_PY := $(RLLIB_VENV)/bin/python
+RLLIB_STAMP := $(RLLIB_VENV)/.installed
+
+$(RLLIB_STAMP): pyproject.toml
+	test -x $(RLLIB_PY) || python3 -m venv $(RLLIB_VENV)
+	$(RLLIB_PY) -m pip install --quiet --upgrade pip
+	$(RLLIB_PY) -m pip install --quiet torch==2.13.0
+	$(RLLIB_PY) -m pip install --quiet -e ".[rllib]" pytest
+	touch $(RLLIB_STAMP)
+
+test-rllib: $(RLLIB_STAMP)
+	$(RLLIB_PY) -m pytest -q -p no:cacheprovider tests/test_rllib.py
+
 clean:
-	rm -rf $(VENV) $(FLOOR_VENV) runs .pytest_cache
+	rm -rf $(VENV) $(FLOOR_VENV) $(RLLIB_VENV) runs .pytest_cache

@@ -1,25 +1,14 @@
-"""PettingZoo AEC environment for The Princes of Florence's solo game: you (the one agent,
-``player_0``) against Wolfgang, the Automa, with 2 or 3 dummy players.
+"""Deprecated: version 0 of the solo game's environment was replaced by ``princes_solo_v1`` (see its
+changelog); PettingZoo's convention is that an old version raises instead of silently
+giving the new rules.
 
     >>> from florentine_envs import princes_solo_v0
-    >>> env = princes_solo_v0.env(dummies=3, difficulty="hard")
-    >>> env.reset(seed=1)
-    >>> env.agents
-    ['player_0']
-
-Options: ``dummies`` (2 | 3: a 4- or 5-seat table), ``difficulty`` ("easy" | "standard" |
-"hard": Wolfgang starts with 0 / 1,500 / 3,500 Florin), ``reward`` ("win": +1 beating Wolfgang,
--1 losing, 0 on a tie | "score": your fame minus his), ``data``; see ``games/princes/SPEC.md``,
-section SOLO. Gymnasium: ``gymnasium.make("florentine/PrincesSolo-v0", dummies=3)``.
-
-Changelog (``PrincesSolo.version``):
-
-* v0 -- first release.
+    >>> princes_solo_v0.env(dummies=2)
+    Traceback (most recent call last):
+    ...
+    pettingzoo.utils.deprecated_module.DeprecatedEnv: princes_solo_v0 is now deprecated, use princes_solo_v1 instead
 """
 
-from .core.aec import make_env_functions
-from .games.princes import PrincesSolo
+from .core.aec import deprecated_module_attribute
 
-env, raw_env, parallel_env = make_env_functions(PrincesSolo, "princes_solo_v0")
-
-__all__ = ["env", "raw_env", "parallel_env"]
+__getattr__ = deprecated_module_attribute("princes_solo", 0, 1)

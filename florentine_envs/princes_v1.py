@@ -10,7 +10,7 @@
 Options: ``characters`` (the Muse and the Princess), ``hard_freedoms`` (2 players),
 ``cooperative`` (the cooperative building expansion: shared buildings across the borders),
 ``solo`` (the solo game, one agent: with ``dummies`` and ``difficulty``; also
-``florentine_envs.princes_solo_v0``), ``reward`` ("win" | "score"), ``data`` (component data
+``florentine_envs.princes_solo_v1``), ``reward`` ("win" | "score"), ``data`` (component data
 override); see ``games/princes/SPEC.md``.
 
 Changelog (``Princes.version``; the module id, ``metadata["name"]`` and the Gymnasium id
@@ -22,7 +22,7 @@ Changelog (``Princes.version``; the module id, ``metadata["name"]`` and the Gymn
 * v1 -- the cooperative building expansion, option ``cooperative`` (SPEC.md section COOP):
   ``options`` gains ``cooperative`` (False: the base game, its actions, observation and rules
   unchanged); with it 814 more action ids, four phases and the fields ``proposal`` and
-  ``coop_board``. The solo game (``princes_solo_v0``) is unchanged.
+  ``coop_board``. The solo game (then ``princes_solo_v0``) is unchanged.
 """
 
 from .core.aec import make_env_functions

@@ -454,7 +454,8 @@ def test_rulebook_poet_work_of_15():
     a Poet ... she has a Travel Freedom, a Theater, and 2 Jesters ... Freedom 3, Building 4, Jesters
     4, Profession and Recruiting Cards 4 ... Total 15 ... She takes 100 Florin from the Bank and
     moves her scoring Fame disk 7 spaces." (Three professions and a Recruiting card make the 4 the
-    example counts; see the package docstring, question 3, and DESIGN_NOTES D37.)"""
+    example counts; the five cards it lists would give 16: see the package docstring, question 3,
+    and DESIGN_NOTES D37.)"""
     ref = with_start(4, 0)
     finish_setup(ref)
     skip_to_actions(ref)

@@ -55,9 +55,10 @@ def pay_fame(game, st, n: int) -> None:
 def poet_position():
     """The Poet example: round 3, Travel, a Theater, 2 Jesters, and cards worth 4 with the Poet.
 
-    The example's text says "4 Profession cards ... and a Recruiting card" but its sum counts
-    4 for them: the reading that makes the sum 15 is 4 cards in all (3 Professions with the
-    Poet, and the Recruiting card; DN D37)."""
+    The example's text lists "4 Profession cards ... and a Recruiting card" (five cards) but its
+    sum counts 4 for them: the example miscounts (DN D37). Its arithmetic (15, 7 fame, 100 Florin)
+    is reproduced with the four cards its count stands for (3 Professions with the Poet, and the
+    Recruiting card); ``test_poet_example_five_cards_count_five`` checks the five it lists."""
     game, st = new_game(3, start=0)
     alexandra = 0
     clear_hand(game, st, alexandra)
@@ -106,6 +107,24 @@ def test_poet_work_scoring_example():
     assert int(st.money[0, 0]) == money + 1 and int(st.fame[0, 0]) == fame + 7
     assert int(st.best_work[0, 0]) == 15  # the pawn on space 15
     assert st.table_prof[0, 0, game.T.profession_names.index("Poet")]
+
+
+def test_poet_example_five_cards_count_five():
+    """Rulebook:
+
+    "She also has 4 Profession cards (including the Poet she just played) and a Recruiting card on the table and in her hand."
+    "For each Profession card or Recruiting card you have in your hand or on the table, add 1 to the 🏆 for the Work (including the card currently being played)."
+    "Profession and Recruiting Cards: ..... 4 🏆"
+
+    The sentence lists five cards; the rule adds 1 for each, so the position as described is
+    worth 16: the example's 4 (and its total of 15) count one card too few (DN D37).
+    """
+    game, st = poet_position()
+    give_profession(game, st, 0, "Doctor")  # the fourth Profession card the sentence lists
+    act(game, st, "profession_Poet")
+    if st.phase[0] == PH_WORK_BONUS:
+        act(game, st, "done")
+    assert int(st.work_value[0]) == 0 + 3 + 4 + 4 + 5 + 0  # 4 Professions + 1 Recruiting card = 5
 
 
 def test_round_minimum_work_value():

@@ -27,6 +27,9 @@ from florentine_envs.games.princes.constants import (
     DECK_BONUS,
     DECK_PRESTIGE,
     DECK_PROFESSIONS,
+    NUM_BONUS,
+    NUM_PRESTIGE,
+    NUM_PROFESSIONS,
     PH_AUCTION_BID,
     PH_AUCTION_CHOOSE,
     PH_PLACE,
@@ -40,7 +43,7 @@ from florentine_envs.games.princes.constants import (
 )
 from florentine_envs.games.princes.solo import W_BONUS, W_BUILD, W_FREEDOM, W_PROFESSION, W_WORK
 
-LANDSCAPE_FIRST_CARD = 1  # an Automa card whose top panel starts with the Landscape
+LANDSCAPE_FIRST_CARD = 2  # an Automa card whose top panel starts with the Landscape
 G = np.array([0])
 
 DECK_SIZE = {DECK_PROFESSIONS: 21, DECK_PRESTIGE: 14, DECK_BONUS: 20}
@@ -168,9 +171,9 @@ def test_the_auction_against_the_automa_card():
     """
     game, st = at_first_auction()
     assert game.ST.back[int(st.automa_order[0, 0])] == 0  # round 1 drew a card of the 1-2 back
-    # the example card: the Jester is 6+1D6 for 4 and 5 players, the Prestige card +1 / +2
+    # the example card: the Jester is 6+1D6 for 4 and 5 players; other cards differ by player count
     assert PrincesSolo(dummies=2).ST.mod[0, S_JESTER] == PrincesSolo(dummies=3).ST.mod[0, S_JESTER] == 6
-    assert PrincesSolo(dummies=2).ST.mod[0, S_PRESTIGE] != PrincesSolo(dummies=3).ST.mod[0, S_PRESTIGE]
+    assert (PrincesSolo(dummies=2).ST.mod != PrincesSolo(dummies=3).ST.mod).any()
     st.die_count[0] = counter_for(int(st.seed[0]), [4, 5])
     play(game, st, A_OPEN + S_JESTER)
     assert st.last_bid[0, S_JESTER] == 10 and st.bid[0] == 11
@@ -629,6 +632,112 @@ def test_wolfgang_acquires_a_bonus_card():
     length = int(st.wolf_len[0])
     game._wolf_action(st, G, np.array([[W_BONUS, -1, -1, -1, -1]]))
     assert st.bonus_hand[0, 1].sum() == 1 and st.wolf_len[0] == length + 1
+
+
+@pytest.mark.parametrize("engine", [True, False])
+def test_wolfgangs_bonus_card_without_a_face_down_card(engine):
+    """Rulebook: "The descriptions of the actions below will instruct you when it is not possible for
+    Wolfgang to perform the action." "It is not possible for Wolfgang to take a Bonus card if the
+    Bonus deck is empty." "Place the chosen Bonus card on the leftmost facedown Profession or
+    Recruiting card in Wolfgang's Principality (it will be used when that Profession or Recruiting
+    card is scored)."
+
+    The Bonus card's description names only the empty deck (D50): with no face-down card the
+    action is still possible; the card waits beside his row and lies on the next card that joins
+    it (here a Recruiting card he buys), which scores it.
+    """
+    if engine:
+        game, st = at_first_auction()
+        for _ in range(int(st.wolf_len[0])):
+            game._wolf_work(st, G, np.array([-1]))  # every card of his row face up
+        assert st.hand_prof[0, 1].sum() + st.hand_recruit[0, 1] == 0
+        money = int(st.money[0, 1])
+        game._wolf_action(st, G, np.array([[W_BONUS, -1, -1, -1, -1]]))
+        held = int(np.flatnonzero(st.bonus_hand[0, 1])[0])
+        assert st.money[0, 1] == money - 3 and st.wolf_bonus[0, held] == st.wolf_len[0]  # beside the row
+        game.check_invariants(st)
+        game._wolf_append(st, G, RECRUIT_CARD)  # he buys a Recruiting card: it joins the row face down
+        st.supply_recruiting[0] -= 1
+        assert st.wolf_bonus[0, held] == st.wolf_len[0] - 1  # on it
+        worth = int((game.features(st, G, np.array([1])) @ game.T.bonus_coef.T)[0, held])
+        game._wolf_work(st, G, np.array([-1]))
+        assert st.bonus_out[0, held] and not st.bonus_hand[0, 1].any()
+        recruits = int(st.table_recruit[0, 1])
+        assert st.best_work[0, 1] == game.T.minimum[0] + recruits + worth  # no Jesters: the minimum, cards, Bonus
+        game.check_invariants(st)
+        return
+    ref = reference_at_first_auction(rolls=[6] * 20)
+    for card in list(ref.wolf_row):
+        ref._wolfgang_work()
+    assert ref._wolfgang_can("bonus")
+    ref._wolfgang_act("bonus")
+    (held,) = ref.bonus_hand[1]
+    assert ref.wolf_waiting_bonus == [held]
+    ref._row_append(RECRUIT_CARD)
+    ref.supply_recruiting -= 1
+    assert ref.wolf_row[-1].bonus == [held]
+    ref.check_invariants()
+
+
+def test_the_cards_you_put_under_for_wolfgang_are_remembered():
+    """Rulebook: "Draw the top 5 Bonus cards from the Bonus deck (all cards if there are fewer than 5)
+    and choose the card giving the highest bonus according to the current state of Wolfgang's
+    Principality." "Place the other 4 cards facedown in any order at the bottom of the Bonus deck."
+    "Place the chosen Prestige card faceup in Wolfgang's Principality and place the other 4 cards
+    facedown in any order at the bottom of the Prestige deck."
+
+    You draw and place those cards: you know them and where they lie (D49), so the observation's
+    ``deck_places`` shows each one's place from the top until it is drawn again (SPEC SV).
+    """
+    from florentine_envs.games.princes.solo_observation import SOLO_OFFSETS
+
+    game, st = at_first_auction()
+    first = game.obs_layout["solo"].start + SOLO_OFFSETS["deck_places"]
+    bonus_at, prestige_at = first + NUM_PROFESSIONS, first + NUM_PROFESSIONS + NUM_BONUS
+
+    def places(at, n):
+        return game.observe(st, G)[0, at : at + n]
+
+    assert not places(first, NUM_PROFESSIONS + NUM_BONUS + NUM_PRESTIGE).any()  # nothing put under yet
+    length = int(st.deck_len[0, DECK_BONUS])
+    top5 = _deck_run(st, DECK_BONUS, 0, 5)
+    game._wolf_action(st, G, np.array([[W_BONUS, -1, -1, -1, -1]]))
+    under = [c for c in top5 if not st.bonus_hand[0, 1, c]]
+    bonus = places(bonus_at, NUM_BONUS)
+    assert [int(bonus[c]) for c in under] == list(range(length - 4, length))  # the bottom 4 of 19, top first
+    assert int((bonus > 0).sum()) == 4
+    length = int(st.deck_len[0, DECK_PRESTIGE])
+    game._wolf_draw(st, G, DECK_PRESTIGE)
+    prestige = places(prestige_at, NUM_PRESTIGE)
+    assert sorted(prestige[prestige > 0].astype(int).tolist()) == list(range(length - 4, length))
+    st.deck_top[0, DECK_BONUS] = (st.deck_top[0, DECK_BONUS] + 3) % NUM_BONUS  # three cards drawn off the top
+    st.deck_len[0, DECK_BONUS] -= 3
+    moved = places(bonus_at, NUM_BONUS)
+    assert [int(moved[c]) for c in under] == [int(bonus[c]) - 3 for c in under]  # each three places higher
+
+
+@pytest.mark.parametrize("dummies", [2, 3])
+def test_the_automa_deck_shows_every_action_and_object_and_bars_two(dummies):
+    """Rulebook: "You may buy the object in the final (4th / 5th) auction in an Auction phase for 200
+    Florin unless it is one of the 2 objects with the highest die modifier on the Automa card for
+    your player count." "Wolfgang's actions as shown on the Automa cards are described below."
+    "When Wolfgang buys a Recruiting card, add it facedown to the right of Wolfgang's row of
+    Profession and Recruiting cards."
+
+    The reconstructed deck (data ``automa``): on every card the second-highest modifier is unique,
+    so the final auction bars exactly 2 entries; every action the rulebook describes for Wolfgang
+    stands on some panel, and every object leads some card (DATA notes in DESIGN_NOTES.md).
+    """
+    game = PrincesSolo(dummies=dummies)
+    ST = game.ST
+    for card in range(21):
+        mods = sorted(ST.mod[card, s] for s in (S_FOREST, S_PRESTIGE, S_RECRUITING, S_JESTER, S_BUILDER))[::-1]
+        assert mods[1] != mods[2], f"card {card}: the second-highest modifier is tied"
+        barred = {int(ST.pos[card, s]) for s in range(7) if ST.excluded[card, s]}
+        assert len(barred) == 2, f"card {card} bars {sorted(barred)}"
+    shown = set(ST.panels[ST.panels >= 0].tolist())
+    assert shown == {W_WORK, W_BUILD, W_PROFESSION, W_BONUS, W_FREEDOM}
+    assert set(ST.entries[:, 0].tolist()) == set(range(5))  # each object is the leftmost of some card
 
 
 def test_round_end_and_end_of_the_game():

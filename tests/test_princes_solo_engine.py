@@ -343,14 +343,18 @@ def test_leak_randomize_hidden_keeps_what_you_see():
 
 
 def test_gymnasium_and_aec_have_one_agent():
-    env = gymnasium.make("florentine/PrincesSolo-v0", dummies=3, difficulty="hard")
+    env = gymnasium.make("florentine/PrincesSolo-v1", dummies=3, difficulty="hard")
     obs, info = env.reset(seed=4)
     assert obs.shape == (env.unwrapped.game.obs_size,)
-    from florentine_envs import princes_solo_v0
+    from pettingzoo.utils.deprecated_module import DeprecatedEnv
 
-    aec = princes_solo_v0.env(dummies=2)
+    from florentine_envs import princes_solo_v0, princes_solo_v1
+
+    aec = princes_solo_v1.env(dummies=2)
     aec.reset(seed=1)
-    assert aec.agents == ["player_0"]
+    assert aec.agents == ["player_0"] and aec.metadata["name"] == "princes_solo_v1"
+    with pytest.raises(DeprecatedEnv, match="princes_solo_v0 is now deprecated, use princes_solo_v1"):
+        princes_solo_v0.env(dummies=2)  # v1 changed the rules and the observation (issue 22)
     text = florentine_envs.make("princes_solo").render(PrincesSolo().init(np.array([1])), 0)
     assert "Wolfgang" in text and "dummy 2" in text
 

@@ -485,17 +485,23 @@ def test_wolfgang_cannot_buy_the_landscape_type_you_bought():
 
 
 def test_wolfgang_without_face_down_cards():
-    """A Bonus card needs a face-down card to lie on (D50); building, a Freedom and a landscape need
-    a face-down Profession card ("if he has no more facedown Profession cards"): with only a
-    face-down Recruiting card he may still complete a work."""
+    """A Bonus card needs only a non-empty Bonus deck (D50: without a face-down card it waits beside
+    his row for the next card that joins it); building, a Freedom and a landscape need a face-down
+    Profession card ("if he has no more facedown Profession cards"): with only a face-down
+    Recruiting card he may still complete a work."""
     ref = wolfgang_to_act()
     for card in ref.wolf_row:
         if not card.face_up:
             ref._wolfgang_work()
-    assert not ref._wolfgang_can("bonus") and not ref._wolfgang_can("build") and not ref._wolfgang_can("freedom")
+    assert ref._wolfgang_can("bonus") and not ref._wolfgang_can("build") and not ref._wolfgang_can("freedom")
     assert not ref._wolfgang_can("work") and ref._wolfgang_can("profession")
+    ref._wolfgang_act("bonus")
+    (waiting,) = ref.wolf_waiting_bonus
+    assert ref.bonus_hand[WOLFGANG] == {waiting}
+    ref.check_invariants()
     ref._row_append(RECRUITING_CARD)
     ref.supply_recruiting -= 1
+    assert ref.wolf_row[-1].bonus == [waiting] and not ref.wolf_waiting_bonus
     assert ref._wolfgang_can("work") and ref._wolfgang_can("bonus") and not ref._wolfgang_can("build")
     ref.check_invariants()
 

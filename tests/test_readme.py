@@ -7,12 +7,13 @@ from pathlib import Path
 import pytest
 
 README = Path(__file__).resolve().parents[1] / "README.md"
+SNIPPET = re.compile(r"```python\n(.*?)```", re.S)  # a Python snippet of the README
 
 
 def interop_snippets() -> list[str]:
     text = README.read_text()
     section = text[text.index("## Using it with other libraries") : text.index("## Layout")]
-    return re.findall(r"```python\n(.*?)```", section, re.S)
+    return SNIPPET.findall(section)
 
 
 # libraries of the ``test`` extra that an older environment may lack: their snippets are skipped there

@@ -12,10 +12,45 @@ from rich.table import Table
 
 import florentine_envs
 from florentine_envs.agents import make_agent
+from florentine_envs.training.extras import install_hint, installed, skipped_note
 
 console = Console()
 DEMO_GAMES = 100_000  # most games per demo table
 DEMO_SECONDS = 20.0  # and about this long per table: games differ a lot in speed
+
+
+class MissingExtra(Exception):
+    """A subcommand needs a module this install lacks (``main`` prints it and exits with 2)."""
+
+
+def require(command: str, *modules: str) -> None:
+    """Refuse ``command`` before it starts when one of ``modules`` is not installed, naming the
+    extra that brings it (a raw ImportError minutes into a run would lose the work done)."""
+    missing = [module for module in modules if not installed(module)]
+    if missing:
+        raise MissingExtra(f"florentine {command} needs {', '.join(missing)}, which is not installed here: "
+                           f"{install_hint(*missing)}")  # fmt: skip
+
+
+PPO_MODULES = ("torch", "stable_baselines3", "sb3_contrib")  # what a ppo:PATH agent loads
+
+
+def require_agents(command: str, names) -> None:
+    """``ppo:PATH`` agents need torch and sb3; the other agents run on the core install."""
+    if any(str(name).strip().startswith("ppo:") for name in names):
+        require(f"{command} with a ppo: agent", *PPO_MODULES)
+
+
+def require_backend(command: str, backend: str) -> None:
+    if backend == "ray":
+        require(f"{command} --backend ray", "ray")
+
+
+def print_written(paths: dict, notes: list[str]) -> None:
+    """The files a command wrote, then what it left out on this install (e.g. plots without matplotlib)."""
+    console.print(f"written: {', '.join(str(path) for path in paths.values())}")
+    for note in notes:
+        console.print(note)
 
 
 def parse_options(pairs: list[str]) -> dict:
@@ -93,6 +128,7 @@ def ask_human(game, state, seat: int, read=input, write=print, ahead: list[str] 
 
 def cmd_play(args, read=input, write=print) -> int:
     kinds = [k.strip() for k in args.players.split(",") if k.strip()]
+    require_agents("play", kinds)
     game = florentine_envs.make(args.game, num_players=len(kinds), **parse_options(args.option))
     agents = [None if k == "human" else make_agent(k, game, seed=args.seed + i) for i, k in enumerate(kinds)]
     names = [f"player_{i} ({'you' if k == 'human' else k})" for i, k in enumerate(kinds)]
@@ -144,7 +180,7 @@ def cmd_demo(args) -> int:
     """A tournament of the heuristic against random agents for every registered game,
     with 2 and 4 players where the game allows them (else its smallest table)."""
     from florentine_envs.agents import available_agents
-    from florentine_envs.training.tournament import print_report, run_tournament, write_outputs
+    from florentine_envs.training.tournament import print_report, run_tournament, skipped, write_outputs
 
     for name in florentine_envs.available_games():
         counts = florentine_envs.player_counts(name)
@@ -158,8 +194,8 @@ def cmd_demo(args) -> int:
                 console=console, max_seconds=args.seconds or None,
             )  # fmt: skip
             print_report(result, console)
-            paths = write_outputs(result, Path(args.out) / f"{name}_{players}p")
-            console.print(f"written: {', '.join(str(path) for path in paths.values())}\n")
+            print_written(write_outputs(result, Path(args.out) / f"{name}_{players}p"), skipped(result))
+            console.print("")
     return 0
 
 
@@ -169,18 +205,20 @@ def cmd_tournament(args) -> int:
         parse_entries,
         print_report,
         run_tournament,
+        skipped,
         write_outputs,
     )
 
     entries = parse_entries(args.agents)
+    require_agents("tournament", entries)
+    require_backend("tournament", args.backend)
     result = run_tournament(
         args.game, entries, args.players or len(entries), args.games, seed=args.seed,
         options=parse_options(args.option), rotations=args.rotations, console=console,
         max_seconds=args.seconds, backend=args.backend, ray_address=args.ray_address,
     )  # fmt: skip
     print_report(result, console)
-    paths = write_outputs(result, args.out or default_out_dir(result))
-    console.print(f"written: {', '.join(str(path) for path in paths.values())}")
+    print_written(write_outputs(result, args.out or default_out_dir(result)), skipped(result))
     return 0
 
 
@@ -188,6 +226,8 @@ def cmd_tournament(args) -> int:
 
 
 def cmd_balance(args) -> int:
+    require_agents("balance", (args.agents + "," + (args.ladder or "")).split(","))
+    require_backend("balance", args.backend)
     from florentine_envs.training.balance import StudySpec, run_study
     from florentine_envs.training.balance.attribution import most_and_least_effective
     from florentine_envs.training.balance.report import default_out_dir, fmt, write_report
@@ -218,6 +258,8 @@ def cmd_balance(args) -> int:
         console.print(f"{row['variant']} - baseline ({row['players']}p): first-player advantage {advantage}, "
                       f"mean score {score}, length {fmt(st['length'], signed=True)}")  # fmt: skip
     console.print(f"{result.num_games:,} games in {result.wall_s:.1f} s; written: {paths['markdown'].parent}/")
+    if not installed("matplotlib"):
+        console.print(skipped_note("the report's figures", "matplotlib"))
     return 0
 
 
@@ -287,6 +329,8 @@ def cmd_bench(args) -> int:
 
 
 def cmd_train(args) -> int:
+    # tensorboard: the run writes its learning curves as TensorBoard events too
+    require("train", *PPO_MODULES, "tensorboard")
     from florentine_envs.training.train import parse_opponents, train
 
     result = train(
@@ -396,7 +440,7 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except ValueError as err:
+    except (ValueError, MissingExtra) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

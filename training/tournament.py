@@ -44,6 +44,9 @@ its agents afresh with seeds from ``(seed, chunk)``, so chunks are independent u
   agent at a table are rated as separate players starting from the agent's current
   rating; the agent then moves to the mean of their new ratings (mu and sigma). A
   table of copies of a single agent is not rated. ``ordinal`` = mu - 3 sigma.
+  Without openskill (the core install) the ratings are NaN (null in JSON) and
+  ``result.rating`` says why; without matplotlib ``write_outputs`` writes no plot. The
+  games and every other statistic are written either way.
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ import numpy as np
 
 import florentine_envs
 from florentine_envs.core.rng import hash64
+from florentine_envs.training.extras import installed, skipped_note
 from florentine_envs.training.match import play_games
 
 ROTATIONS = ("all", "cyclic")
@@ -158,6 +162,7 @@ class TournamentResult:
     agents: list[dict]  # per-agent statistics, label order (see summarize)
     seat_stats: list[dict]  # per-seat statistics over every agent
     wall_s: float = 0.0
+    rating: str = RATING_METHOD  # how the mu/sigma/ordinal columns were rated, or why they were not
 
     @property
     def num_games(self) -> int:
@@ -181,7 +186,7 @@ class TournamentResult:
             "wall_s": round(self.wall_s, 3),
             "win": WIN_DEFINITION,
             "confidence_interval": CI_METHOD,
-            "rating": RATING_METHOD,
+            "rating": self.rating,
             "agents": _json_safe(self.agents),
             "seats": _json_safe(self.seat_stats),
         }
@@ -292,7 +297,8 @@ def run_tournament(
     scores = np.concatenate([r[0] for r in results[:played]])
     ranks = np.concatenate([r[1] for r in results[:played]])
 
-    agent_stats, seat_stats = summarize(labels, deal, seats, scores, ranks, seed=seed)
+    rated = installed("openskill")
+    agent_stats, seat_stats = summarize(labels, deal, seats, scores, ranks, seed=seed, rated=rated)
     return TournamentResult(
         game=game_name,
         num_players=P,
@@ -309,6 +315,7 @@ def run_tournament(
         agents=agent_stats,
         seat_stats=seat_stats,
         wall_s=wall_s,
+        rating=RATING_METHOD if rated else skipped_note("skill ratings", "openskill"),
     )
 
 
@@ -388,11 +395,12 @@ def _per_deal(deal: np.ndarray, key: np.ndarray, num_keys: int, num_deals: int, 
     return np.bincount(flat, weights=w, minlength=num_deals * num_keys).reshape(num_deals, num_keys)
 
 
-def summarize(labels, deal, seats, scores, ranks, seed: int = 0):
+def summarize(labels, deal, seats, scores, ranks, seed: int = 0, rated: bool = True):
     """Per-agent and per-seat statistics of a set of games (see the module docstring).
 
     ``deal`` int[G] (deals numbered 0..D-1), ``seats`` int[G, P] label ids, ``scores`` and
     ``ranks`` int[G, P]. Returns ``(agents, seats)``: lists of dicts, in label and seat order.
+    ``rated=False``: no skill ratings (mu, sigma and ordinal are NaN; openskill is not needed).
     """
     deal = np.asarray(deal, np.int64)
     seats = np.asarray(seats, np.int64)
@@ -423,7 +431,8 @@ def summarize(labels, deal, seats, scores, ranks, seed: int = 0):
     def rate(w, g):
         return float(w / g) if g else float("nan")
 
-    skill = rate_skills(labels, seats, ranks)
+    unrated = {"mu": float("nan"), "sigma": float("nan"), "ordinal": float("nan")}
+    skill = rate_skills(labels, seats, ranks) if rated else [unrated] * L
     agent_rows = []
     for a, label in enumerate(labels):
         at = seats == a
@@ -531,7 +540,7 @@ def report_tables(result: TournamentResult):
     )
     caption = (
         f"win: {WIN_DEFINITION}. CI: {CI_METHOD}. margin: score minus the mean of the other players. "
-        f"rating: {RATING_METHOD}."
+        f"rating: {result.rating}."
     )
     # Text, not str: rich would read agent names as markup and emoji codes (ismcts:100: is one)
     agents = Table(title=Text(title), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
@@ -539,7 +548,9 @@ def report_tables(result: TournamentResult):
         # long names (ismcts:N:key=value...) fold onto more lines rather than being cut
         fold = "fold" if col == "agent" else None
         agents.add_column(col, justify="left" if col == "agent" else "right", overflow=fold)
-    for row in sorted(result.agents, key=lambda row: -row["ordinal"]):
+    # best rated first; unrated (no openskill), best win rate first
+    rated = not any(math.isnan(row["ordinal"]) for row in result.agents)
+    for row in sorted(result.agents, key=lambda row: -row["ordinal" if rated else "win_rate"]):
         agents.add_row(
             Text(short[row["agent"]]),
             f"{row['games']:,}",
@@ -547,8 +558,8 @@ def report_tables(result: TournamentResult):
             _ci(row["ci_low"], row["ci_high"]),
             f"{row['mean_score']:.1f}",
             f"{row['mean_margin']:+.1f}",
-            f"{row['mu']:.1f}±{row['sigma']:.1f}",
-            f"{row['ordinal']:.1f}",
+            "-" if math.isnan(row["mu"]) else f"{row['mu']:.1f}±{row['sigma']:.1f}",
+            "-" if math.isnan(row["ordinal"]) else f"{row['ordinal']:.1f}",
         )
     seats = Table(
         title=f"{result.game}, {P} players: win rate by seat", caption="player-games in brackets", box=box.SIMPLE_HEAD
@@ -605,7 +616,8 @@ def default_out_dir(result: TournamentResult, root: str | Path = "runs/tournamen
 
 def write_outputs(result: TournamentResult, out_dir: str | Path | None = None) -> dict[str, Path]:
     """Write ``agents.csv``, ``seats.csv``, ``games.csv``, ``tournament.json`` and ``tournament.png``
-    under ``out_dir`` (default ``runs/tournament/<game>_<P>p``); returns their paths by kind."""
+    under ``out_dir`` (default ``runs/tournament/<game>_<P>p``); returns the paths written by kind
+    (no ``png`` without matplotlib: see :func:`skipped`)."""
     out = Path(out_dir) if out_dir is not None else default_out_dir(result)
     out.mkdir(parents=True, exist_ok=True)
     P = result.num_players
@@ -639,8 +651,19 @@ def write_outputs(result: TournamentResult, out_dir: str | Path | None = None) -
         columns += list(names.T) + list(result.scores.T.tolist()) + list(result.ranks.T.tolist())
         writer.writerows(zip(*columns))
     paths["json"].write_text(json.dumps(result.to_dict(), indent=2) + "\n")
-    plot(result, paths["png"])
+    if installed("matplotlib"):
+        plot(result, paths["png"])
+    else:
+        del paths["png"]
     return paths
+
+
+def skipped(result: TournamentResult) -> list[str]:
+    """What the report and :func:`write_outputs` leave out on this install, one line each."""
+    notes = [] if result.rating == RATING_METHOD else [result.rating]
+    if not installed("matplotlib"):
+        notes.append(skipped_note("the plot tournament.png", "matplotlib"))
+    return notes
 
 
 def plot(result: TournamentResult, path: str | Path) -> None:

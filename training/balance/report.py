@@ -23,6 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
+from florentine_envs.training.extras import installed, skipped_note
+
 from . import figures
 from .attribution import DEAD_RATE, most_and_least_effective
 from .metrics import DERIVED, SCALARS
@@ -112,6 +114,13 @@ def build(result) -> list[tuple]:
         f"({rate:,.1f} games/s)",
     ]))  # fmt: skip
     blocks.append(("p", METHODS))
+    draw = installed("matplotlib")  # the core install has no matplotlib: the report without its figures
+    if not draw:
+        blocks.append(("p", skipped_note("Figures", "matplotlib")))
+
+    def figure(name: str, caption: str, draw_it, *args) -> None:
+        blocks.append(("figure", name, draw_it(*args) if draw else None, caption))
+
     base = figures.baseline_cells(s)
 
     blocks.append(("h", 2, "Seat and first-player advantage"))
@@ -122,7 +131,7 @@ def build(result) -> list[tuple]:
                             f"Fair share of a position: {fmt(st['win_any'], True)}."))  # fmt: skip
         blocks.append(("table", ["position", "win rate", "margin (score - others' mean)"], rows))
         blocks.append(("list", [f"{LABELS[k]}: {fmt(st[k], True, True)}" for k, _ in DERIVED]))
-    blocks.append(("figure", "positions", figures.positions(s), "Win rate by position in turn order."))
+    figure("positions", "Win rate by position in turn order.", figures.positions, s)
 
     blocks.append(("h", 2, "Player count, length, scores, decisiveness and drama"))
     header = ["statistic"] + [f"{c['players']} players" for c in base]
@@ -133,8 +142,8 @@ def build(result) -> list[tuple]:
                         "'winner leads for good from' is the share of the game's decisions after which the eventual "
                         "winner led alone to the end (late = close game); 'winner behind' is the share of decisions "
                         "after which the eventual winner trailed the leader."))  # fmt: skip
-    blocks.append(("figure", "player_counts", figures.player_counts(s), "Statistics against the player count."))
-    blocks.append(("figure", "distributions", figures.distributions(result), "Distributions per player count."))
+    figure("player_counts", "Statistics against the player count.", figures.player_counts, s)
+    figure("distributions", "Distributions per player count.", figures.distributions, result)
 
     if s["ladder"]:
         blocks.append(("h", 2, "Skill depth"))
@@ -142,7 +151,7 @@ def build(result) -> list[tuple]:
                  fmt(r["win_rate"], True), fmt(r["fair_share"], True), fmt(r["edge"], True, True),
                  fmt(r["margin"], signed=True)] for r in s["ladder"]]  # fmt: skip
         blocks.append(("table", ["table", "players", "games", "stronger wins", "fair share", "edge", "margin"], rows))
-        blocks.append(("figure", "ladder", figures.ladder(s), "Stronger agent against copies of the weaker one."))
+        figure("ladder", "Stronger agent against copies of the weaker one.", figures.ladder, s)
 
     if s["comparisons"]:
         blocks.append(("h", 2, "Variants side by side"))
@@ -158,7 +167,7 @@ def build(result) -> list[tuple]:
                 name = f"win rate, position {int(key[7:]) + 1}" if key.startswith("win_pos") else LABELS[key]
                 rows.append([name, fmt(b[key], pct), fmt(v[key], pct), fmt(row["stats"][key], pct, True)])
             blocks.append(("table", ["statistic", "baseline", "variant", "difference (paired)"], rows))
-        blocks.append(("figure", "comparisons", figures.comparisons(s), "Variant minus baseline."))
+        figure("comparisons", "Variant minus baseline.", figures.comparisons, s)
 
     blocks.append(("h", 2, "Component attribution"))
     blocks.append(("p", ATTRIBUTION_NOTE))
@@ -188,9 +197,8 @@ def build(result) -> list[tuple]:
             blocks.append(("table", ["office", "taken per game", "holders per game", "games held"],
                            [[o["office"], f"{o['changes_per_game']:.2f}", f"{o['holders_per_game']:.2f}",
                              f"{o['games_held']:.1%}"] for o in comp["offices"]]))  # fmt: skip
-        blocks.append(("figure", f"components_{cell['players']}p",
-                       figures.components(comp["rows"], f"{spec.game}, {cell['players']} players: win lift"),
-                       "Components by win lift."))  # fmt: skip
+        title = f"{spec.game}, {cell['players']} players: win lift"
+        figure(f"components_{cell['players']}p", "Components by win lift.", figures.components, comp["rows"], title)
     return blocks
 
 

@@ -101,8 +101,9 @@ from .solo import SOLO_NAME, SoloRules, check_solo_options
 from .solo_observation import SoloObservation
 from .solo_presentation import SoloPresentation
 
-#: princes_solo_v0: the solo game did not change with the base game's version 1 (the cooperative expansion)
-SOLO_VERSION = 0
+#: princes_solo_v1 (its own history: the base game's version 1, the cooperative expansion, did not
+#: change it; v1: the rebuilt Automa deck, D50, the observed deck places; see princes_solo_v1's changelog)
+SOLO_VERSION = 1
 
 
 @dataclasses.dataclass

@@ -563,7 +563,10 @@ class SoloRules:
             st.prestige_hand[g, WOLFGANG, chosen] = True
         else:
             st.bonus_hand[g, WOLFGANG, chosen] = True
-            st.wolf_bonus[g, chosen] = _first(self._wolf_facedown(st, g, False))
+            # on his leftmost face-down card; with none it waits beside the row for the next card
+            # that joins it, i.e. on slot wolf_len (D50)
+            slot = _first(self._wolf_facedown(st, g, False))
+            st.wolf_bonus[g, chosen] = np.where(slot >= 0, slot, st.wolf_len[g])
 
     # -------------------------------------------------- Wolfgang's turn (ST)
 
@@ -642,7 +645,7 @@ class SoloRules:
         possible[:, W_WORK] = facedown >= 1
         possible[:, W_BUILD] = (x >= 0) & (st.supply_buildings[g, T.prof_building[xi]] > 0)
         possible[:, W_PROFESSION] = st.deck_len[g, DECK_PROFESSIONS] > 0
-        possible[:, W_BONUS] = (st.deck_len[g, DECK_BONUS] > 0) & (facedown >= 1)  # D50
+        possible[:, W_BONUS] = st.deck_len[g, DECK_BONUS] > 0  # the one clause of L673 (D50)
         possible[:, W_FREEDOM] = (x >= 0) & (st.supply_freedoms[g, T.prof_freedom[xi]] > 0)
         order = np.concatenate([panel, np.broadcast_to(FALLBACK, (n, FALLBACK.size))], 1)
         listed = order >= 0
@@ -664,7 +667,7 @@ class SoloRules:
             W_WORK: facedown >= 1,
             W_BUILD: x >= 0 and st.supply_buildings.item(b, prof_building[x]) > 0,
             W_PROFESSION: st.deck_len.item(b, DECK_PROFESSIONS) > 0,
-            W_BONUS: st.deck_len.item(b, DECK_BONUS) > 0 and facedown >= 1,
+            W_BONUS: st.deck_len.item(b, DECK_BONUS) > 0,
             W_FREEDOM: x >= 0 and st.supply_freedoms.item(b, prof_freedom[x]) > 0,
         }
         if facedown >= self.T.num_rounds - st.round.item(b):  # the exception (D51): nothing examined
@@ -943,9 +946,10 @@ class SoloRules:
         slot = st.wolf_bonus.astype(np.int64)  # [B, 20]
         on = slot >= 0
         bad((on != st.bonus_hand[:, WOLFGANG]).any(1), "Wolfgang's Bonus cards differ from those on his row")
-        under = np.maximum(slot, 0)
+        under = np.minimum(np.maximum(slot, 0), ROW - 1)
         lies_down = ~np.take_along_axis(up, under, 1) & (np.take_along_axis(row, under, 1) >= 0)
-        bad((on & ~lies_down).any(1), "a Bonus card of Wolfgang's lies on no face-down card")
+        waits = slot == st.wolf_len[:, None]  # D50: beside the row, for the next card to join it
+        bad((on & ~lies_down & ~waits).any(1), "a Bonus card of Wolfgang's lies on no face-down card")
         bad((st.built[:, WOLFGANG] != (st.wolf_buildings > 0)).any(1), "Wolfgang's built mirror is stale")
         bad((st.freedoms[:, WOLFGANG] != (st.wolf_freedoms > 0)).any(1), "Wolfgang's Freedom mirror is stale")
         for d in range(self.seats - FIRST_DUMMY):

@@ -8,11 +8,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .common import _DECK_SIZE
 from .constants import (
+    DECK_SIZES,
     MAX_DUMMIES,
     NUM_AUTOMA,
     NUM_BONUS,
     NUM_BUILDINGS,
+    NUM_DRAWN,
     NUM_PRESTIGE,
     NUM_PROFESSIONS,
     NUM_STACKS,
@@ -31,9 +34,9 @@ SOLO_PARTS = (
     ("top_panel", 4 * NUM_STACKS), ("automa_card", NUM_AUTOMA), ("automa_out", NUM_AUTOMA),
     ("last_bids", 2 * NUM_STACKS), ("auction", 3), ("you_bought", NUM_STACKS + 1), ("wolf_row", ROW * SLOT),
     ("wolf_counts", 13), ("wolf_bonus", NUM_BONUS), ("wolf_prestige", NUM_PRESTIGE), ("dummies", DUMMY * MAX_DUMMIES),
-    ("discards", 2),
+    ("discards", 2), ("deck_places", NUM_DRAWN),
 )  # fmt: skip
-SOLO_SIZE = sum(size for _, size in SOLO_PARTS)  # 630
+SOLO_SIZE = sum(size for _, size in SOLO_PARTS)  # 665
 #: offset of each part inside the ``solo`` field
 SOLO_OFFSETS = dict(zip([n for n, _ in SOLO_PARTS], np.cumsum([0] + [s for _, s in SOLO_PARTS])[:-1].tolist()))
 
@@ -61,7 +64,9 @@ class SoloObservation:
         dummies = np.ones((MAX_DUMMIES, DUMMY))
         dummies[:, 0] = NUM_PROFESSIONS
         high[SOLO_OFFSETS["dummies"] : SOLO_OFFSETS["dummies"] + DUMMY * MAX_DUMMIES] = dummies.reshape(-1)
-        high[SOLO_OFFSETS["discards"] :] = T.recruiting, T.builders
+        at = SOLO_OFFSETS["discards"]
+        high[at : at + 2] = T.recruiting, T.builders
+        high[SOLO_OFFSETS["deck_places"] :] = np.repeat(DECK_SIZES, DECK_SIZES)
         return high
 
     def _solo_observe(self, st: PrincesState, out: np.ndarray) -> None:
@@ -124,7 +129,27 @@ class SoloObservation:
             dummies[:, d, 1:] = st.table_prof[:, 2 + d]
         put("dummies", dummies)
         put("discards", np.stack([st.recruit_discarded, st.builders_discarded], 1))
+        put("deck_places", self._deck_places(st))
         out[:, L["solo"]] = solo
+
+    @staticmethod
+    def _deck_places(st: PrincesState) -> np.ndarray:
+        """int64[B, 55] (professions 21, Bonus 20, Prestige 14): a card's place in its deck counted
+        from the top (1 = the top card) where you know it lies there, having put it under yourself
+        or for Wolfgang (``under_by = 0``, D49); 0 for every other card."""
+        B = st.batch_size
+        rows = np.arange(B)[:, None]
+        places = np.zeros((B, NUM_DRAWN), np.int64)
+        first = 0
+        for d, size in enumerate(_DECK_SIZE.tolist()):
+            place = (np.arange(size)[None, :] - st.deck_top[:, d, None].astype(np.int64)) % size  # [B, size]
+            card = st.deck_cards[:, d, :size].astype(np.int64)
+            known = (place < st.deck_len[:, d, None]) & (card >= 0)
+            known &= st.under_by[rows, d, np.maximum(card, 0)] == 0
+            b, k = np.nonzero(known)
+            places[b, first + card[b, k]] = place[b, k] + 1
+            first += size
+        return places
 
     @functools.cached_property
     def _top_panels(self) -> np.ndarray:
@@ -183,3 +208,5 @@ class SoloObservation:
         dummies[: seats - 2, 0] = st.hand_prof[0, 2:seats].sum(1)
         dummies[: seats - 2, 1:] = st.table_prof[0, 2:seats]
         solo[at["discards"] : at["discards"] + 2] = (st.recruit_discarded.item(0), st.builders_discarded.item(0))
+        if (st.under_by[0] == 0).any():  # cards you know the place of (rare: skip the search otherwise)
+            solo[at["deck_places"] : at["deck_places"] + NUM_DRAWN] = self._deck_places(st)[0]

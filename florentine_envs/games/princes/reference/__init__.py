@@ -32,8 +32,8 @@ and both implementations part, the reference following the engine, as the rulebo
    kept or put under), i.e. it falls during ORDER.
 3. RB Work scoring example: "She also has 4 Profession cards (including the Poet she just played)
    and a Recruiting card" but counts "Profession and Recruiting Cards: 4" for a total of 15. The
-   total 15 (and 100 Florin + 7 fame) is reproduced with 3 professions and 1 Recruiting card
-   (DESIGN_NOTES D37 reads it the same way).
+   total 15 (and 100 Florin + 7 fame) is reproduced with 3 professions and 1 Recruiting card;
+   the five cards the sentence lists give 16 by the rule (DESIGN_NOTES D37: the example miscounts).
 Notes 4-6 are now written into SPEC.md (2026-11-23, "Changes after SPEC_READY").
 
 4. SPEC AUCTION_CHOOSE, lone ``open_s``: "opener = p, bid = lone_buyer_price, stack = s" leaves

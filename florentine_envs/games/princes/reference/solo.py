@@ -47,6 +47,7 @@ from .tables import (
     DECK_BONUS,
     DECK_PRESTIGE,
     DECK_PROFESSION,
+    DECK_SIZES,
     GAME_OVER,
     JESTER_STACK,
     NUM_BONUS,
@@ -189,6 +190,10 @@ class PrincesSoloReference(PrincesReference):
 
     def _init_solo_state(self) -> None:
         self.wolf_row: list[RowCard] = []
+        # D50: Bonus cards he took with no face-down card wait beside the row for the next card
+        self.wolf_waiting_bonus: list[int] = []
+        # cards you put under a deck, yours or Wolfgang's draws (D49): you know where they lie
+        self.put_under: list[set[int]] = [set(), set(), set()]
         self.wolf_buildings = [0] * NUM_BUILDINGS  # SPEC SW: his buildings and Freedoms may repeat
         self.wolf_freedoms = [0, 0, 0]
         self.columns: list[list[int]] = [[] for _ in range(self.dummies)]  # cards in the order placed
@@ -259,6 +264,7 @@ class PrincesSoloReference(PrincesReference):
     def _row_append(self, card: int) -> None:
         """Add a card face down "to the right of Wolfgang's row of Profession and Recruiting cards"."""
         self.wolf_row.append(RowCard(card))
+        self.wolf_row[-1].bonus, self.wolf_waiting_bonus = self.wolf_waiting_bonus, []  # D50
         if card == RECRUITING_CARD:
             self.hand_recruit[WOLFGANG] += 1
         else:
@@ -551,13 +557,35 @@ class PrincesSoloReference(PrincesReference):
         tied = sorted(c for c, v in zip(drawn, values) if v == max(values))
         chosen = tied[self._tie_break(len(tied))]
         self.decks[deck] += [c for c in drawn if c != chosen]
+        self.put_under[deck].update(c for c in drawn if c != chosen)
         if deck == DECK_PRESTIGE:
             # "Place the chosen Prestige card faceup in Wolfgang's Principality"
             self.prestige_hand[WOLFGANG].add(chosen)
         else:
-            # "Place the chosen Bonus card on the leftmost facedown Profession or Recruiting card"
+            # "Place the chosen Bonus card on the leftmost facedown Profession or Recruiting card";
+            # with none, beside the row until a card joins it (D50)
             self.bonus_hand[WOLFGANG].add(chosen)
-            self.wolf_row[self._leftmost_face_down(professions_only=False)].bonus.append(chosen)
+            k = self._leftmost_face_down(professions_only=False)
+            (self.wolf_row[k].bonus if k >= 0 else self.wolf_waiting_bonus).append(chosen)
+
+    def _order(self, card: int) -> None:
+        """Your ORDER (D16); you know where the card lies (SPEC SV ``deck_places``)."""
+        self.put_under[self.draw_deck].add(card)
+        super()._order(card)
+
+    def deck_places(self) -> list[int]:
+        """SPEC SV ``deck_places``: per card (professions, Bonus, Prestige) its place in its deck
+        from the top (1 = top) if you put it under the deck (for yourself or for Wolfgang), else 0.
+        In the solo game every card that goes under a deck goes there by your hand, so a card of
+        ``put_under`` that is in the deck is where you put it (or has moved up as cards were drawn)."""
+        out: list[int] = []
+        for deck, size in enumerate(DECK_SIZES):
+            places = [0] * size
+            for i, c in enumerate(self.decks[deck]):
+                if c in self.put_under[deck]:
+                    places[c] = i + 1
+            out += places
+        return out
 
     # ================================================================== recruiting (RB Recruiting cards, SPEC SC)
 
@@ -632,13 +660,13 @@ class PrincesSoloReference(PrincesReference):
                     break
 
     def _wolfgang_can(self, act: str) -> bool:
-        """Each action's "It is not possible for Wolfgang to ..." clauses (D50 for the Bonus card)."""
+        """Each action's "It is not possible for Wolfgang to ..." clauses, and only those (D50)."""
         if act == "work":
             return self._leftmost_face_down(professions_only=False) >= 0
         if act == "profession":
             return len(self.decks[DECK_PROFESSION]) > 0
-        if act == "bonus":
-            return len(self.decks[DECK_BONUS]) > 0 and self._leftmost_face_down(professions_only=False) >= 0
+        if act == "bonus":  # "It is not possible ... if the Bonus deck is empty" (the only clause, D50)
+            return len(self.decks[DECK_BONUS]) > 0
         x = self._flip_to_read()  # build / freedom: "flip his leftmost facedown Profession card"
         if x < 0:
             return False

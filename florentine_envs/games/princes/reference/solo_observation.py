@@ -27,6 +27,7 @@ SOLO_PARTS = (
     ("wolf_prestige", NUM_PRESTIGE),
     ("dummies", (1 + NUM_PROFESSIONS) * MAX_DUMMIES),
     ("discards", 2),
+    ("deck_places", NUM_PROFESSIONS + NUM_BONUS + NUM_PRESTIGE),
 )
 SOLO_SIZE = sum(size for _, size in SOLO_PARTS)
 
@@ -77,6 +78,8 @@ def observe_solo(ref, o: int) -> np.ndarray:
             if card.is_profession and (card.face_up or card.card in ref.known[1]):
                 slot[3 + card.card] = 1.0
             slot[-1] = float(len(card.bonus))
+        elif k == len(ref.wolf_row):  # D50: Bonus cards waiting for the next card of the row
+            slot[-1] = float(len(ref.wolf_waiting_bonus))
         out += slot
     out += ref.wolf_buildings + ref.wolf_freedoms
     out += [float(i in ref.bonus_hand[1]) for i in range(NUM_BONUS)]
@@ -88,6 +91,7 @@ def observe_solo(ref, o: int) -> np.ndarray:
         else:
             out += [0.0] * (1 + NUM_PROFESSIONS)
     out += [ref.recruit_discarded, ref.builders_discarded]
+    out += ref.deck_places()
     obs = np.concatenate([base, np.array(out, dtype=np.float32)])
     assert obs.size == solo_obs_size(ref.seats)
     return obs
@@ -110,7 +114,8 @@ def check_solo_invariants(ref) -> None:
     need({c.card for c in row if c.is_profession and c.face_up} == ref.table_prof[1], "row / table_prof[1]")
     need(sum(not c.is_profession and not c.face_up for c in row) == ref.hand_recruit[1], "row / hand_recruit[1]")
     need(sum(not c.is_profession and c.face_up for c in row) == ref.table_recruit[1], "row / table_recruit[1]")
-    need({i for c in row for i in c.bonus} == ref.bonus_hand[1], "Wolfgang's Bonus cards lie on his row")
+    on_row = {i for c in row for i in c.bonus} | set(ref.wolf_waiting_bonus)
+    need(on_row == ref.bonus_hand[1], "Wolfgang's Bonus cards lie on his row or wait beside it (D50)")
     need(all(not c.bonus for c in row if c.face_up), "a Bonus card on a completed work")
     need(ref.known[1] <= ref.hand_prof[1], "Wolfgang's seen cards are face down in his row")
     for k, column in enumerate(ref.columns):
