@@ -310,13 +310,11 @@ def test_an_illegal_action_names_the_agent_and_no_batch(name):
 
 
 def test_the_solo_game_s_option_errors_name_its_game_id():
-    from florentine_envs import princes_solo_v0, princes_v1
-
     for options, what in (({"dummies": 7}, "dummies=7"), ({"difficulty": "easyish"}, "difficulty='easyish'")):
         with pytest.raises(ValueError, match=f"^princes_solo: {what}; allowed"):
-            princes_solo_v0.env(**options)
+            module("princes_solo").env(**options)
         with pytest.raises(ValueError, match=f"^princes: {what}; allowed"):  # asked for as princes(solo=True)
-            princes_v1.env(num_players=1, solo=True, **options)
+            module("princes").env(num_players=1, solo=True, **options)
     with pytest.raises(ValueError, match="^princes_solo: reward='money'"):
         florentine_envs.make("princes_solo", reward="money")
 
