@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test demo bench test-rllib clean
+.PHONY: install test test-floor demo bench test-rllib clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -17,8 +17,28 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-test: $(STAMP)
+test: $(STAMP) test-floor
 	$(PY) -m pytest -n 2 -q --doctest-modules tests florentine_envs
+
+# The floors of the core dependencies, tested: a venv of its own (no torch) with every core
+# dependency at the lowest version pyproject.toml admits (its ">=" read as "=="), the package
+# installed without dependencies, and the environment contract played on every game
+# (PettingZoo AEC and parallel, Gymnasium, make_vec in both autoreset modes).
+FLOOR_VENV := .venv-floor
+FLOOR_STAMP := $(FLOOR_VENV)/.installed
+
+$(FLOOR_STAMP): pyproject.toml
+	test -x $(FLOOR_VENV)/bin/python || python3 -m venv $(FLOOR_VENV)
+	$(FLOOR_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(FLOOR_VENV)/bin/python -m pip install --quiet "pytest>=8" $$(python3 -c "import re; \
+		text = open('pyproject.toml').read().split('dependencies = [', 1)[1].split(']', 1)[0]; \
+		print(' '.join(d.replace('>=', '==') for d in re.findall(r'\"([^\"]+)\"', text)))")
+	$(FLOOR_VENV)/bin/python -m pip install --quiet --no-deps -e .
+	touch $(FLOOR_STAMP)
+
+test-floor: $(FLOOR_STAMP)
+	$(FLOOR_VENV)/bin/python -m pip list 2>/dev/null | grep -iE "^(numpy|gymnasium|pettingzoo) "
+	$(FLOOR_VENV)/bin/python -m pytest -q -p no:cacheprovider tests/test_env_contract.py
 
 demo: $(STAMP)
 	$(VENV)/bin/florentine demo
@@ -51,4 +71,4 @@ test-rllib: $(RLLIB_STAMP)
 	$(RLLIB_PY) -m pytest -q -p no:cacheprovider tests/test_rllib.py
 
 clean:
-	rm -rf $(VENV) $(RLLIB_VENV) runs .pytest_cache
+	rm -rf $(VENV) $(FLOOR_VENV) $(RLLIB_VENV) runs .pytest_cache

@@ -6,6 +6,8 @@
     >>> obs, reward, termination, truncation, info = env.last()
     >>> sorted(obs)
     ['action_mask', 'observation']
+    >>> info  # every key from reset() on: rank is 0 until the game is over
+    {'score': 0, 'rank': 0}
 
 Changelog (``Medici.version``; the module id, ``metadata["name"]`` and the Gymnasium id
 ``florentine/Medici-v1`` follow it): v0 -- first release (module ``medici_v0``, now

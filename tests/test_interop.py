@@ -173,6 +173,50 @@ def test_supersuit_wrapper_on_the_observation_key_of_the_dict_observation():
     api_test(env, num_cycles=50)
 
 
+def test_supersuit_agent_indicator_after_normalize_obs():
+    """SuperSuit's agent_indicator_v0 builds its bounds wrongly from a Box with per-entry bounds
+    (observations fall outside them); on normalize_obs_v0's [0, 1] Box it is right: the order of
+    the README."""
+    import supersuit as ss
+
+    flat = module("medici").env(num_players=2, obs_type="flat")
+    with pytest.raises(AssertionError, match="Out of bounds observation"):  # the SuperSuit bug, still there
+        api_test(ss.agent_indicator_v0(flat), num_cycles=20)
+    env = ss.agent_indicator_v0(ss.normalize_obs_v0(module("medici").env(num_players=2, obs_type="flat")))
+    api_test(env, num_cycles=50)
+    env.reset(seed=0)
+    assert env.last()[0].shape == (module("medici").env(num_players=2).unwrapped.game.obs_size + 2,)
+
+
+# ----------------------------------------------------------------- TorchRL
+
+
+@pytest.mark.parametrize("name", florentine_envs.available_games())
+def test_torchrl_plays_whole_games_of_the_aec_env_with_masks(name):
+    """TorchRL's PettingZooWrapper on the AEC env (the path for TorchRL: see the README) plays
+    whole games with masks: the mover's action always legal, the info spec (built from reset())
+    filled at every step, ranks 0 until the end."""
+    pytest.importorskip("torchrl")
+    from torchrl.envs import PettingZooWrapper
+
+    num_players = players(name, 2)
+    options = {"max_turns": 4} if name == "firenze" else {}
+    env = PettingZooWrapper(module(name).env(num_players=num_players, **options), use_mask=True, seed=0)
+    games = 2 if name == "medici" else 1  # Medici: games in a row (~70 steps each), through TorchRL's reset
+    td = env.rollout(200 if games > 1 else 5000, break_when_any_done=games == 1)
+    done = td["next", "done"].squeeze(-1)
+    ends = np.flatnonzero(done.numpy())
+    assert len(ends) >= games and ends[games - 1] < len(done)
+    for group in env.group_map:
+        moving = td[group, "mask"].squeeze(-1)  # the agent to move at each step
+        chosen = td[group, "action"].reshape(-1)
+        legal = td[group, "action_mask"].reshape(len(td), -1)
+        assert legal[moving].gather(1, chosen[moving, None]).all()
+        rank = td["next", group, "info", "rank"].reshape(-1)
+        assert (rank[~done] == 0).all() and ((rank[done] >= 1) & (rank[done] <= max(num_players, 2))).all()
+    assert sum(bool(td[g, "mask"].any()) for g in env.group_map) == len(env.group_map)  # everyone moved
+
+
 # ----------------------------------------------------------------- Tianshou
 
 
@@ -224,7 +268,7 @@ def test_gymnasium_vector_env_with_record_episode_statistics(name):
             episodes += int(done.sum())
             assert (info["episode"]["l"][done] > 0).all()
             for slot in np.flatnonzero(done):  # the finished game's last observation and result
-                assert info["final_info"][slot]["learner_seat"] in range(3)
+                assert info["final_info"]["learner_seat"][slot] in range(3)
                 assert info["final_obs"][slot].shape == (envs.unwrapped.game.obs_size,)
         if episodes >= 10:
             break

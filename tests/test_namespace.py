@@ -10,7 +10,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from test_readme import README, SNIPPET
+from test_readme import README, SNIPPET, missing_libraries
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -48,6 +48,7 @@ def test_every_readme_snippet_runs_from_a_folder_with_its_own_agents_and_trainin
     folder = user_project(tmp_path / "project")
     snippets = SNIPPET.findall(README.read_text())
     assert len(snippets) >= 8
+    snippets = [s for s in snippets if not missing_libraries(s)]  # e.g. TorchRL's, where it is not installed
     (tmp_path / "snippets.json").write_text(json.dumps(snippets))
     done = run_in(folder, "-c", RUNNER, str(tmp_path / "snippets.json"))
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]

@@ -529,7 +529,7 @@ def test_batch_independence_and_json_round_trip():
 def test_illegal_actions_are_refused_and_leave_the_state_unchanged():
     game, st = new_game(3, start=0)
     before = st.copy()
-    with pytest.raises(ValueError, match=r"princes: action 1 \(raise\) is illegal for player 0"):
+    with pytest.raises(ValueError, match=r"princes: action 1 \(raise\) is illegal for player_0; legal"):
         game.step(st, np.array([1]))
     assert states_equal(st, before)
 

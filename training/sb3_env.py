@@ -216,17 +216,17 @@ class FlorentineVecEnv(VecEnv):
         obs, rewards, terminated, truncated, info = self._learner_env.step(actions)
         dones = terminated | truncated
         infos: list[dict] = [{} for _ in range(self.num_envs)]
+        final = info.get("final_info")  # Gymnasium's layout: a dict of arrays, one row per slot
         for slot in np.flatnonzero(dones):
-            final = info["final_info"][slot]
             infos[slot] = {
                 "terminal_observation": info["final_obs"][slot],
-                "episode": {"r": final["episode_return"], "l": final["episode_length"]},
-                "final_scores": final["final_scores"],
-                "learner_seat": final["learner_seat"],
-                "score": final["score"],
-                "margin": final["margin"],
-                "win": final["win"],
-                "is_success": final["win"],
+                "episode": {"r": float(final["episode_return"][slot]), "l": int(final["episode_length"][slot])},
+                "final_scores": final["final_scores"][slot],
+                "learner_seat": int(final["learner_seat"][slot]),
+                "score": int(final["score"][slot]),
+                "margin": int(final["margin"][slot]),
+                "win": bool(final["win"][slot]),
+                "is_success": bool(final["win"][slot]),
                 # a game stopped by a turn limit (Firenze's max_turns): SB3 then bootstraps
                 "TimeLimit.truncated": bool(truncated[slot]),
             }

@@ -4,7 +4,10 @@ A B=1 view of the batched engine following PettingZoo classic conventions:
 agents ``player_0 … player_{P-1}``, dict observations ``{"observation":
 float32[obs_size], "action_mask": int8[num_actions]}`` (the mask is all zeros
 for agents not to move), terminal rewards, ``infos[agent]`` with the player's
-``score`` and, once the game is over, ``rank`` (1 = best, ties share).
+``score`` (their own, so far; final once the game is over) and ``rank``: 0 while the game is
+live, the final rank once it is over (1 = best, ties share). Every info key is there from
+``reset()`` on, with the same type (TorchRL's ``PettingZooWrapper`` builds its info spec from
+``reset()``).
 ``obs_type="flat"`` makes the observation the ``Box`` alone, with the mask in
 ``infos[agent]["action_mask"]`` (PettingZoo's other masking convention), so that
 SuperSuit's observation wrappers (``normalize_obs_v0`` ...) apply directly. The
@@ -24,8 +27,12 @@ which no player knows, are not (``Game.state_vector``). The batched game state i
 
 The parallel API (``parallel_env``) is PettingZoo's ``turn_based_aec_to_parallel``: each
 parallel step takes the action of the agent whose turn it is (the others' actions are
-ignored; their masks are all zeros). PettingZoo's ``aec_to_parallel`` refuses these envs
-on purpose (``is_parallelizable`` is False: the players do not act simultaneously).
+ignored; their masks are all zeros). Its infos add PettingZoo's ``active_agent`` (the agent
+to move; None once the game is over) from ``reset()`` on, and a step after the end raises the
+AEC env's ``ValueError`` (PettingZoo's conversion returns empty dicts). PettingZoo's
+``aec_to_parallel`` refuses these envs on purpose (``is_parallelizable`` is False: the
+players do not act simultaneously). Learners that sample every agent's action at every step
+(TorchRL) need the AEC env: an agent not to move has no legal action to sample.
 """
 
 from __future__ import annotations
@@ -37,10 +44,10 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel_wrapper
 from pettingzoo.utils.deprecated_module import DeprecatedEnv
 
-from .game import Game
+from .game import Game, check_integer_players
 from .registry import check_choice, check_options
 from .spaces import LegalDiscrete, observation_box
 
@@ -94,6 +101,14 @@ class FlorentineAECEnv(AECEnv):
         self._seed_sequence = np.random.SeedSequence()
         self._players = [np.array([p]) for p in range(game.num_players)]  # int[1] per seat, for observe
         self._no_actions = np.zeros(game.num_actions, np.int8)  # int8[A] mask of an agent not to move
+
+    def __setstate__(self, state: dict) -> None:
+        # the action spaces pickle as plain Discrete spaces (core.spaces): link them to this copy
+        self.__dict__.update(state)
+        self.action_spaces = {
+            a: LegalDiscrete.relink(self.action_spaces[a], functools.partial(self._pending_mask, p))
+            for p, a in enumerate(self.possible_agents)
+        }
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -158,7 +173,7 @@ class FlorentineAECEnv(AECEnv):
         if self.game_state is None:
             raise ValueError(f"{self.game.name}: call reset() before step()")
         if not self.agents:
-            raise ValueError(f"{self.game.name}: the game is over and every agent is done; call reset()")
+            raise ValueError(game_over_message(self.game.name, action))
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -197,13 +212,12 @@ class FlorentineAECEnv(AECEnv):
     def _refresh_infos(self) -> None:
         scores = self.game_state.scores[0].tolist()
         done = bool(self.game_state.terminated[0])
+        # rank 0 while live: every key from reset() on (see the module doc); a real rank is 1..P
         ranks = self.game.ranks(self.game_state)[0].tolist() if done else None
         self.infos = {}
         for a in self.agents:
             p = self.agent_name_mapping[a]
-            info = {"score": scores[p]}
-            if done:
-                info["rank"] = ranks[p]
+            info = {"score": scores[p], "rank": int(ranks[p]) if done else 0}
             if self.obs_type == "flat":
                 mask = self._pending_mask(p)
                 info["action_mask"] = self._no_actions.copy() if mask is None else mask.astype(np.int8)
@@ -218,6 +232,14 @@ class FlorentineAECEnv(AECEnv):
         pass
 
 
+def game_over_message(game_name: str, action) -> str:
+    """The ``ValueError`` text of a step once every agent is done (AEC and parallel envs alike)."""
+    return (
+        f"{game_name}: the game is over and every agent is done (got action {action!r}; no action is legal); "
+        "call reset()"
+    )
+
+
 class StrictOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
     """PettingZoo's order enforcement, except that a step once every agent is done
     raises ``ValueError`` (PettingZoo only warns) -- bad input is never absorbed."""
@@ -226,10 +248,7 @@ class StrictOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
         if self._has_reset:
             env = self.env  # the raw env, reached once (attribute forwarding costs on every access)
             if not env.agents:
-                raise ValueError(
-                    f"{env.game.name}: the game is over and every agent is done "
-                    f"(got action {action!r}; no action is legal); call reset()"
-                )
+                raise ValueError(game_over_message(env.game.name, action))
             self._has_updated = True
             env.step(action)
             return
@@ -241,19 +260,50 @@ class StrictOrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
         return super().last(observe)
 
 
+class TurnBasedParallelEnv(turn_based_aec_to_parallel_wrapper):
+    """PettingZoo's ``turn_based_aec_to_parallel`` with the AEC env's conventions: the infos hold
+    ``active_agent`` from ``reset()`` on (None once the game is over), so their keys never change,
+    and a step after the end raises the AEC env's ``ValueError`` (PettingZoo's returns four empty
+    dicts, not even the five of a step)."""
+
+    def reset(self, seed=None, options=None):
+        observations, infos = super().reset(seed=seed, options=options)
+        self._mark_active(infos)
+        return observations, infos
+
+    def step(self, actions):
+        if not getattr(self, "agents", None):
+            if self.aec_env.unwrapped.game_state is None:
+                raise ValueError(f"{self.unwrapped.game.name}: call reset() before step()")
+            raise ValueError(game_over_message(self.unwrapped.game.name, actions))
+        observations, rewards, terminations, truncations, infos = super().step(actions)
+        self._mark_active(infos)
+        return observations, rewards, terminations, truncations, infos
+
+    def _mark_active(self, infos: dict) -> None:
+        active = self.aec_env.agent_selection if self.aec_env.agents else None
+        for info in infos.values():
+            info["active_agent"] = active
+
+
 def make_env_functions(game_factory: Callable[..., Game], env_name: str | None = None):
     """``(env, raw_env, parallel_env)`` for a ``<game>_v<version>`` module (``env_name``), PettingZoo style."""
 
     def raw_env(
         num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options
     ) -> FlorentineAECEnv:
-        check_options(getattr(game_factory, "name", str(game_factory)), game_factory, options)
+        name = getattr(game_factory, "name", str(game_factory))
+        check_options(name, game_factory, options)
+        check_integer_players(name, num_players, getattr(game_factory, "player_counts", ()))
         kwargs = dict(options)
         if num_players is not None:
             kwargs["num_players"] = num_players
         return FlorentineAECEnv(game_factory(**kwargs), render_mode=render_mode, obs_type=obs_type, env_name=env_name)
 
     def env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options):
+        """The AEC env (PettingZoo classic conventions; see :mod:`florentine_envs.core.aec`).
+        ``infos[agent]`` holds ``score`` (the agent's own, so far) and ``rank`` (0 while the game
+        is live, then 1 = best) from ``reset()`` on; ``num_players`` is an integer."""
         # No AssertOutOfBoundsWrapper / TerminateIllegalWrapper: the raw env itself refuses a
         # bad action with a ValueError and leaves the game unchanged.
         return StrictOrderEnforcingWrapper(
@@ -262,10 +312,8 @@ def make_env_functions(game_factory: Callable[..., Game], env_name: str | None =
 
     def parallel_env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options):
         """The parallel API: PettingZoo's ``turn_based_aec_to_parallel`` over :func:`env` (only
-        the agent to move acts in each step; see the module doc)."""
-        return turn_based_aec_to_parallel(
-            env(num_players=num_players, render_mode=render_mode, obs_type=obs_type, **options)
-        )
+        the agent to move acts in each step; see the module doc and :class:`TurnBasedParallelEnv`)."""
+        return TurnBasedParallelEnv(env(num_players=num_players, render_mode=render_mode, obs_type=obs_type, **options))
 
     return env, raw_env, parallel_env
 

@@ -49,6 +49,7 @@ class Game(abc.ABC):
     reference: str = ""
 
     def __init__(self, num_players: int, **options: Any):
+        check_integer_players(self.name, num_players, self.player_counts)
         if num_players not in self.player_counts:
             raise ValueError(
                 f"{self.name}: num_players={num_players!r} is not supported; "
@@ -210,10 +211,10 @@ class Game(abc.ABC):
             what = f"action {action} ({self.action_names[action]})"
         else:
             what = f"action {action} (out of range 0..{self.num_actions - 1})"
-        return (
-            f"{self.name}: {what} is illegal for player {int(state.current_player[game])} "
-            f"in game {game} of the batch; legal actions: {shown}"
-        )
+        # A batch of one is a game alone (the AEC and Gymnasium envs): no batch to speak of
+        where = "" if state.batch_size == 1 else f" in game {game} of the batch"
+        player = int(state.current_player[game])
+        return f"{self.name}: {what} is illegal for player_{player}{where}; legal actions: {shown}"
 
     @abc.abstractmethod
     def observe(self, state: State, players, out: np.ndarray | None = None) -> np.ndarray:
@@ -412,6 +413,19 @@ class Game(abc.ABC):
         state = dataclasses.replace(template, **arrays)
         self.check_invariants(state)
         return state
+
+
+def check_integer_players(name: str, num_players, allowed: tuple[int, ...]) -> None:
+    """``ValueError`` unless ``num_players`` is None or an integer (a Python or numpy int, not a bool,
+    not a float such as 2.0), naming the player counts ``allowed``. Every game's factory runs
+    behind this one check (``make``, the PettingZoo and Gymnasium envs, ``Game.__init__``)."""
+    if num_players is None:
+        return
+    if isinstance(num_players, (bool, np.bool_)) or not isinstance(num_players, (int, np.integer)):
+        raise ValueError(
+            f"{name}: num_players={num_players!r} is not supported: it must be an integer; "
+            f"allowed: {', '.join(map(str, allowed))}"
+        )
 
 
 def layout_from_sizes(sizes: list[tuple[str, int]]) -> tuple[dict[str, slice], int]:

@@ -39,16 +39,40 @@ random-play scripts work as they are.
 Rewards are the learner's: the sum of its step's reward and those of the opponents' moves
 that follow, i.e. the game's terminal reward for its seat (``reward="score"`` for score
 margins). ``terminated``: the rules ended the game; ``truncated``: a turn limit did
-(Firenze's ``max_turns``), bootstrap from the final observation. At the end of an episode
-the info holds ``final_scores`` (int[P]), ``learner_seat``, ``score``, ``margin`` (the
-learner's score minus the best other score), ``win`` (the learner shares first place) and
-``episode_length`` (learner decisions).
+(Firenze's ``max_turns``), bootstrap from the final observation.
 
-The vector env resets a finished game in the same call (``AutoresetMode.SAME_STEP``): the
-returned observation is the new game's first, and ``info["final_obs"]`` /
-``info["final_info"]`` (masked by ``info["_final_obs"]``) hold the finished one, as in
-Gymnasium's own vector envs. A game that would end before the learner's first decision
-(possible when opponents move first and the learner has no choice to make) is skipped.
+The info has the same keys from ``reset()`` to the end of every episode (``INFO_KEYS``), with
+these values while the episode runs and at its end:
+
+* ``action_mask`` (bool[num_actions]): the legal actions; all False at the end;
+* ``learner_seat``: the learner's seat;
+* ``score``: the learner's own score so far, its final score at the end;
+* ``final_scores`` (int[P]): zeros while the game runs (the others' scores may be hidden), the
+  final scores at the end;
+* ``margin`` (the learner's score minus the best other score), ``win`` (the learner shares
+  first place), ``truncated``: 0 / False while the game runs, the result at the end;
+* ``episode_return`` and ``episode_length`` (learner decisions): so far, final at the end;
+* ``illegal_action``: -1, or the action that ended the episode (``illegal_action="lose"``).
+
+The vector env's info is that of every game stacked in Gymnasium's layout: a dict of arrays
+(``info["score"]``: int[num_envs]), each key with its ``_key`` mask, as
+``gymnasium.vector.SyncVectorEnv`` over :class:`LearnerEnv` would give it. Two autoreset modes
+(``autoreset_mode=``, Gymnasium's ``AutoresetMode``, or its value ``"SameStep"`` / ``"NextStep"``):
+
+* ``SAME_STEP`` (the default): a finished game is reset in the same call: the returned
+  observation and info are the new game's, and ``info["final_obs"]`` (an object array, None
+  where no game ended) and ``info["final_info"]`` (a dict of arrays with ``_key`` masks:
+  ``info["final_info"]["score"][i]``) hold the finished one, masked by ``info["_final_obs"]`` /
+  ``info["_final_info"]``, as ``SyncVectorEnv`` gives them.
+* ``NEXT_STEP``: the step that ends a game returns its final observation and info; the next
+  step starts the slot's next game, ignoring the action given for it (its ``action_mask`` is
+  all False: pass any action id), with reward 0 and ``terminated = truncated = False``.
+  Gymnasium's ``NormalizeObservation`` accepts only this mode.
+
+``RecordEpisodeStatistics`` counts whole episodes in both modes with gymnasium 1.4; gymnasium
+1.1 to 1.3 count SAME_STEP episodes one step short (use NEXT_STEP there). A game that would
+end before the learner's first decision (possible when opponents move first and the learner
+has no choice to make) is skipped.
 
 Seeds: episode ``k`` of slot ``i`` plays the game seed ``hash64(seed, GAME_STREAM, i, k)``;
 its learner seat and opponent draws are hashed from the same ``(seed, i, k)``, so a run is
@@ -81,6 +105,35 @@ MAX_OPPONENT_MOVES = 100_000
 MAX_EMPTY_EPISODES = 1_000
 
 Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+#: the info keys of every step, from reset() on (see the module doc for their values)
+INFO_KEYS = (
+    "action_mask", "learner_seat", "score", "final_scores", "margin", "win",
+    "episode_return", "episode_length", "truncated", "illegal_action",
+)  # fmt: skip
+AUTORESET_MODES = (AutoresetMode.SAME_STEP, AutoresetMode.NEXT_STEP)
+
+
+def _autoreset_mode(value, game_name: str) -> AutoresetMode:
+    """An ``AutoresetMode`` from itself or its value (``"SameStep"``); ``ValueError`` naming the allowed ones."""
+    for mode in AUTORESET_MODES:
+        if value is mode or value == mode.value:
+            return mode
+    raise ValueError(
+        f"{game_name}: autoreset_mode={value!r} is not supported; allowed: "
+        + ", ".join(f"AutoresetMode.{m.name} ({m.value!r})" for m in AUTORESET_MODES)
+    )
+
+
+def _gymnasium_layout(info: dict, present: np.ndarray) -> dict:
+    """``info`` (arrays of num_envs rows) in ``VectorEnv._add_info``'s layout: each key with its
+    ``_key`` mask ``present`` (bool[num_envs]) and zeros in the rows not present."""
+    out = {}
+    for key, value in info.items():
+        if not present.all():
+            value[~present] = 0
+        out[key], out[f"_{key}"] = value, present.copy()
+    return out
 
 
 class RandomPolicy:
@@ -139,10 +192,13 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         opponent_weights: Sequence[float] | None = None,
         learner_seat: str | int = "random",
         seed: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP,
         **options,
     ):
         game = _resolve_game(game, num_players, options)
-        if not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+        self.autoreset_mode = _autoreset_mode(autoreset_mode, game.name)
+        self.metadata = dict(type(self).metadata, autoreset_mode=self.autoreset_mode)
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"{game.name}: num_envs must be an integer >= 1, got {num_envs!r}")
         P = game.num_players
         if not (
@@ -178,7 +234,15 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         self._return = np.zeros(N, np.float64)  # float[N] learner's reward so far this episode
         self._decisions = np.zeros(N, np.int64)  # int[N] learner decisions so far this episode
         self._pending_rewards = np.zeros(N, np.float32)  # float32[N] rewards since the learner's last decision
+        self._autoreset = np.zeros(N, bool)  # bool[N] NEXT_STEP: slots whose game ended at the last step
+        self._rows = np.arange(N)  # int[N] every slot (read-only)
+        self._rows.flags.writeable = False
         self.game_state = None
+
+    def __setstate__(self, state: dict) -> None:
+        # the action space pickles as a plain MultiDiscrete (core.spaces): link it to this copy
+        self.__dict__.update(state)
+        self.action_space = LegalMultiDiscrete.relink(self.action_space, self._pending_masks)
 
     # ------------------------------------------------------------ opponents
 
@@ -284,8 +348,35 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
     def _learner_obs(self) -> np.ndarray:
         return self.game.observe(self.game_state, self.learner)  # a fresh array per call
 
-    def _info(self) -> dict:
-        return {"action_mask": self.game_state.legal_action_mask.copy(), "learner_seat": self.learner.copy()}
+    def _info(self, final: np.ndarray | None = None) -> dict:
+        """The ``INFO_KEYS`` arrays of every slot (num_envs rows), without ``_key`` masks; the
+        slots where ``final`` (bool[N]) is True have just ended: their end-of-episode values."""
+        state, N, P = self.game_state, self.num_envs, self.game.num_players
+        rows = self._rows
+        scores = state.scores.astype(np.int64)  # int[N, P]
+        mine = scores[rows, self.learner]
+        info = {
+            "action_mask": state.legal_action_mask.copy(),
+            "learner_seat": self.learner.copy(),
+            "score": mine,
+            "final_scores": np.zeros((N, P), np.int64),
+            "margin": np.zeros(N, np.int64),
+            "win": np.zeros(N, bool),
+            "episode_return": self._return.copy(),
+            "episode_length": self._decisions.copy(),
+            "truncated": np.zeros(N, bool),
+            "illegal_action": np.full(N, -1, np.int64),
+        }
+        if final is not None and final.any():
+            ended = np.flatnonzero(final)
+            seats = self.learner[ended]
+            info["action_mask"][ended] = False
+            info["final_scores"][ended] = scores[ended]
+            others = np.where(np.arange(P) == seats[:, None], np.iinfo(np.int64).min, scores[ended])
+            info["margin"][ended] = mine[ended] - others.max(1)
+            info["win"][ended] = self.game.ranks(state.select(ended))[np.arange(ended.size), seats] == 1
+            info["truncated"][ended] = state.truncated[ended]
+        return info
 
     # ------------------------------------------------------------ gymnasium API
 
@@ -299,8 +390,9 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
             raise ValueError(f"{self.game.name}: reset() takes no options, got {options!r}")
         self.episode[:] = 0
         self.game_state = None
+        self._autoreset[:] = False
         self._start_until_learner(np.arange(self.num_envs))
-        return self._learner_obs(), self._info()
+        return self._learner_obs(), _gymnasium_layout(self._info(), np.ones(self.num_envs, bool))
 
     def step(self, actions):
         """Apply the learner's ``actions`` (int[N]); returns ``(obs, rewards, terminated, truncated, info)``."""
@@ -313,61 +405,44 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
                 f"got {actions.dtype} array of shape {actions.shape}"
             )
         state, N = self.game_state, self.num_envs
-        slots = np.arange(N)
-        # every game waits on the learner here (an invariant of reset/step): the whole batch steps
+        slots = self._rows
+        resetting = self._autoreset  # NEXT_STEP: these games ended at the last step; they restart now
+        # every live game waits on the learner here (an invariant of reset/step): the whole batch
+        # steps; a finished game (NEXT_STEP) is frozen, its action ignored
         self.game.step(state, actions)  # ValueError, nothing changed, if any action is illegal
-        self._decisions += 1
+        self._decisions += ~resetting
         self._pending_rewards[:] = state.rewards[slots, self.learner]
         self._play_opponents(slots)
         rewards = self._pending_rewards.copy()
         self._return += rewards
-        done = state.terminated.copy()
+        done = state.terminated & ~resetting
         truncated = done & state.truncated
         terminated = done & ~truncated
+        everywhere = np.ones(N, bool)
+        if self.autoreset_mode == AutoresetMode.NEXT_STEP:
+            if resetting.any():
+                self._start_until_learner(np.flatnonzero(resetting))
+                rewards[resetting] = 0.0
+            self._autoreset = done
+            info = _gymnasium_layout(self._info(final=done), everywhere)
+            return self._learner_obs(), rewards, terminated, truncated, info
         finished = np.flatnonzero(done)
-        final = None
-        if finished.size:
-            final = self._final(finished)
-            self._start_until_learner(finished)
-        info = self._info()
-        if final is not None:
-            final_obs, final_infos = final
-            info["final_obs"] = np.full(N, None, dtype=object)
-            info["final_info"] = np.full(N, None, dtype=object)
-            for k, slot in enumerate(finished):
-                info["final_obs"][slot] = final_obs[k]
-                info["final_info"][slot] = final_infos[k]
-            info["_final_obs"] = info["_final_info"] = done
+        if finished.size == 0:
+            return self._learner_obs(), rewards, terminated, truncated, _gymnasium_layout(self._info(), everywhere)
+        # SAME_STEP: the finished games' last observation and info, then their slots' next games
+        final_obs = np.full(N, None, dtype=object)
+        seen = self.game.observe(state.select(finished), self.learner[finished])
+        for k, slot in enumerate(finished):
+            final_obs[slot] = seen[k]
+        final_info = _gymnasium_layout(self._info(final=done), done)
+        self._start_until_learner(finished)
+        info = _gymnasium_layout(self._info(), everywhere)
+        info.update(final_obs=final_obs, _final_obs=done.copy(), final_info=final_info, _final_info=done.copy())
         return self._learner_obs(), rewards, terminated, truncated, info
 
-    def _final(self, finished: np.ndarray) -> tuple[np.ndarray, list[dict]]:
-        """The finished games' final learner observations and per-game end-of-episode infos."""
-        ended = self.game_state.select(finished)
-        seats = self.learner[finished]
-        final_obs = self.game.observe(ended, seats)
-        scores = ended.scores.astype(np.int64)  # int[n, P]
-        ranks = self.game.ranks(ended)
-        rows = np.arange(finished.size)
-        mine = scores[rows, seats]
-        others = np.where(np.arange(self.game.num_players) == seats[:, None], np.iinfo(np.int64).min, scores)
-        margin = mine - others.max(1)
-        infos = [
-            {
-                "final_scores": scores[k],
-                "learner_seat": int(seats[k]),
-                "score": int(mine[k]),
-                "margin": int(margin[k]),
-                "win": bool(ranks[k, seats[k]] == 1),
-                "episode_return": float(self._return[slot]),
-                "episode_length": int(self._decisions[slot]),
-                "truncated": bool(ended.truncated[k]),
-            }
-            for k, slot in enumerate(finished)
-        ]
-        return final_obs, infos
-
     def action_masks(self) -> np.ndarray:
-        """bool[N, A]: the learner's legal actions in each game (a copy)."""
+        """bool[N, A]: the learner's legal actions in each game (a copy; all False in a game that
+        has just ended, NEXT_STEP)."""
         if self.game_state is None:
             raise ValueError(f"{self.game.name}: call reset() before action_masks()")
         return self.game_state.legal_action_mask.copy()
@@ -422,6 +497,11 @@ class LearnerEnv(gymnasium.Env):
         state = self._vector.game_state
         return None if state is None or self._done else state.legal_action_mask[0]
 
+    def __setstate__(self, state: dict) -> None:
+        # the action space pickles as a plain Discrete (core.spaces): link it to this copy
+        self.__dict__.update(state)
+        self.action_space = LegalDiscrete.relink(self.action_space, self._pending_mask)
+
     @property
     def game_state(self):
         """The batched State (B = 1) of the game being played."""
@@ -451,7 +531,7 @@ class LearnerEnv(gymnasium.Env):
         self._done = False
         if self.render_mode == "human":
             self.render()
-        return obs[0], {"action_mask": info["action_mask"][0], "learner_seat": int(info["learner_seat"][0])}
+        return obs[0], _single(info)
 
     def step(self, action):
         if self._vector.game_state is None:
@@ -470,14 +550,14 @@ class LearnerEnv(gymnasium.Env):
         ):
             return self._lose(action)
         obs, rewards, terminated, truncated, info = self._vector.step(np.array([action]))
-        out_info = {"action_mask": info["action_mask"][0], "learner_seat": int(info["learner_seat"][0])}
         if terminated[0] or truncated[0]:
             # the vector env has already started the next episode: keep it for reset()
             self._next_obs = (obs, info)
             self._done = True
-            final_info = info["final_info"][0]
-            out_info = dict(final_info, action_mask=np.zeros(self.game.num_actions, bool))
+            out_info = _single(info["final_info"])
             obs = info["final_obs"][0][None]
+        else:
+            out_info = _single(info)
         if self.render_mode == "human":
             self.render()
         return obs[0], float(rewards[0]), bool(terminated[0]), bool(truncated[0]), out_info
@@ -487,11 +567,14 @@ class LearnerEnv(gymnasium.Env):
         (PettingZoo classic's ``TerminateIllegalWrapper`` convention); the game is abandoned."""
         vector = self._vector
         obs = vector._learner_obs()[0]
-        info = {
-            "illegal_action": action,
-            "learner_seat": self.learner_seat,
-            "action_mask": np.zeros(self.game.num_actions, bool),
-        }
+        # the game is abandoned, not finished: no final scores; the illegal try counts as a decision
+        info = _single(vector._info())
+        info.update(
+            illegal_action=action,
+            action_mask=np.zeros(self.game.num_actions, bool),
+            episode_return=info["episode_return"] + self.illegal_reward,
+            episode_length=info["episode_length"] + 1,
+        )
         vector._start_until_learner(np.array([0]))  # the slot's next episode, for reset()
         self._next_obs = (vector._learner_obs(), vector._info())
         self._done = True
@@ -510,6 +593,16 @@ class LearnerEnv(gymnasium.Env):
 
     def close(self) -> None:
         self._vector.close()
+
+
+def _single(info: dict) -> dict:
+    """The info of slot 0 of a vector env's info (or final info), as :class:`LearnerEnv` gives it:
+    Python scalars, and arrays for ``action_mask`` and ``final_scores``."""
+    out = {}
+    for key in INFO_KEYS:
+        value = info[key][0]
+        out[key] = value.copy() if isinstance(value, np.ndarray) else value.item()
+    return out
 
 
 #: Gymnasium ids of every registered game: ``florentine/<Name>-v<game version>``

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .game import Game
+from .game import Game, check_integer_players
 
 _REGISTRY: dict[str, Callable[..., Game]] = {}
 
@@ -15,11 +15,13 @@ def register(name: str, factory: Callable[..., Game]) -> None:
 
 
 def make(name: str, num_players: int | None = None, **options) -> Game:
-    """A :class:`Game` for ``name``; raises ``ValueError`` for an unknown name or player count."""
+    """A :class:`Game` for ``name``; raises ``ValueError`` for an unknown name or player count
+    (an integer among the game's ``player_counts``: 2.0 and True are refused)."""
     if name not in _REGISTRY:
         raise ValueError(f"unknown game {name!r}; available: {', '.join(available_games())}")
     factory = _REGISTRY[name]
     check_options(name, factory, options)
+    check_integer_players(name, num_players, tuple(getattr(factory, "player_counts", ())))
     if num_players is None:
         return factory(**options)
     return factory(num_players=num_players, **options)

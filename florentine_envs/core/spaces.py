@@ -15,6 +15,19 @@ used as given, exactly as in Gymnasium.
     [1, 3]
     >>> int(space.sample(mask=np.array([1, 0, 0, 0], np.int8)))
     0
+
+A space is linked to its environment's game, which it reads at every unmasked ``sample()``.
+Pickled or deep-copied on its own (RLlib and SB3 ship spaces to workers and into saved
+models), it becomes the plain ``Discrete`` / ``MultiDiscrete`` it is equal to -- a few hundred
+bytes, not the whole environment -- whose ``sample()`` is uniform over every action, as
+Gymnasium's: a copy away from its game has no position to read legal actions from, so it
+draws legal actions only when given the ``mask``. An environment pickled whole relinks its
+spaces to its own copy of the game (``relink``).
+
+    >>> import pickle
+    >>> copy = pickle.loads(pickle.dumps(space))
+    >>> type(copy).__name__, copy == space
+    ('Discrete', True)
 """
 
 from __future__ import annotations
@@ -48,6 +61,18 @@ class LegalDiscrete(gymnasium.spaces.Discrete):
     def __repr__(self) -> str:
         return f"LegalDiscrete({self.n})"
 
+    def __reduce_ex__(self, protocol):
+        # the plain Discrete (same n, start and random state), without the link to the env's game
+        return _plain_space, (gymnasium.spaces.Discrete, (int(self.n),), {"start": int(self.start)}, self._np_random)
+
+    @classmethod
+    def relink(cls, plain: gymnasium.spaces.Discrete, legal_mask: Callable[[], np.ndarray | None]) -> LegalDiscrete:
+        """The ``LegalDiscrete`` of an unpickled env: ``plain`` (the space as pickled) linked to
+        ``legal_mask`` again, with its random state."""
+        space = cls(int(plain.n), legal_mask)
+        space._np_random = plain._np_random
+        return space
+
 
 class LegalMultiDiscrete(gymnasium.spaces.MultiDiscrete):
     """``MultiDiscrete([n] * num_envs)`` of a vector environment whose unmasked ``sample()``
@@ -67,6 +92,27 @@ class LegalMultiDiscrete(gymnasium.spaces.MultiDiscrete):
 
     def __repr__(self) -> str:
         return f"LegalMultiDiscrete({self.nvec.tolist()})"
+
+    def __reduce_ex__(self, protocol):
+        # the plain MultiDiscrete, without the link to the env's games (see the module doc)
+        return _plain_space, (gymnasium.spaces.MultiDiscrete, (self.nvec.copy(),), {}, self._np_random)
+
+    @classmethod
+    def relink(
+        cls, plain: gymnasium.spaces.MultiDiscrete, legal_mask: Callable[[], np.ndarray | None]
+    ) -> LegalMultiDiscrete:
+        """The ``LegalMultiDiscrete`` of an unpickled vector env (see :meth:`LegalDiscrete.relink`)."""
+        space = cls(int(plain.nvec[0]), len(plain.nvec), legal_mask)
+        space._np_random = plain._np_random
+        return space
+
+
+def _plain_space(cls, args: tuple, kwargs: dict, np_random) -> gymnasium.spaces.Space:
+    """Unpickler of a Legal* space: the plain Gymnasium space ``cls(*args, **kwargs)`` with the
+    random state it had (None if it never sampled)."""
+    space = cls(*args, **kwargs)
+    space._np_random = np_random
+    return space
 
 
 def observation_box(low: np.ndarray, high: np.ndarray) -> gymnasium.spaces.Box:

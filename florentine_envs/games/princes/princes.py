@@ -263,42 +263,45 @@ class Princes(
         reward: str = "win",
         data=None,
     ):
+        game_id = type(self).name  # "princes", or "princes_solo" for PrincesSolo: the id asked for
         flags = {"characters": characters, "cardinal_twice_limit": cardinal_twice_limit, "hard_freedoms": hard_freedoms}
         flags.update(cooperative=cooperative, solo=solo)
         for opt, value in flags.items():
             if not isinstance(value, (bool, np.bool_)):
-                raise ValueError(f"princes: {opt} must be True or False, got {value!r}")
+                raise ValueError(f"{game_id}: {opt} must be True or False, got {value!r}")
         if reward not in ("win", "score"):
-            raise ValueError(f"princes: reward={reward!r} is not supported; allowed: 'win', 'score'")
+            raise ValueError(f"{game_id}: reward={reward!r} is not supported; allowed: 'win', 'score'")
         self.solo = bool(solo)
         if self.solo and cooperative:
             raise ValueError(
-                "princes: It is not possible to use the expansions when playing the solo game (cooperative=True); "
+                f"{game_id}: It is not possible to use the expansions when playing the solo game (cooperative=True); "
                 "allowed with solo=True: dummies, difficulty, reward, data"
             )
         if cardinal_twice_limit and not characters:
             raise ValueError(
-                "princes: cardinal_twice_limit=True is a rule of the Cardinal, a Character card; "
+                f"{game_id}: cardinal_twice_limit=True is a rule of the Cardinal, a Character card; "
                 "allowed only with characters=True"
             )
         if cardinal_twice_limit and cooperative:  # the cooperative module does not count its builds (DESIGN_NOTES D17)
             raise ValueError(
-                "princes: cardinal_twice_limit=True is not combined with cooperative=True; allowed: either of them"
+                f"{game_id}: cardinal_twice_limit=True is not combined with cooperative=True; allowed: either of them"
             )
         if self.solo:
-            check_solo_options(num_players, characters, hard_freedoms, dummies, difficulty)
+            check_solo_options(game_id, num_players, characters, hard_freedoms, dummies, difficulty)
             self.name, self.version, self.player_counts = SOLO_NAME, SOLO_VERSION, (1,)
             num_players = 1 if num_players is None else num_players
             options = {"dummies": int(dummies), "difficulty": difficulty, "reward": reward}
         else:
             if (dummies, difficulty) != (2, "standard"):
                 raise ValueError(
-                    f"princes: dummies={dummies!r} / difficulty={difficulty!r} are options of the solo game; "
+                    f"{game_id}: dummies={dummies!r} / difficulty={difficulty!r} are options of the solo game; "
                     "allowed only with solo=True"
                 )
             num_players = 4 if num_players is None else num_players
             if hard_freedoms and num_players != 2:
-                raise ValueError(f"princes: hard_freedoms=True is a 2-player rule, not for num_players={num_players!r}")
+                raise ValueError(
+                    f"{game_id}: hard_freedoms=True is a 2-player rule, not for num_players={num_players!r}"
+                )
             options = {"characters": bool(characters), "cardinal_twice_limit": bool(cardinal_twice_limit)}
             options.update(hard_freedoms=bool(hard_freedoms), cooperative=bool(cooperative), reward=reward)
         if data is not None:
@@ -320,9 +323,9 @@ class Princes(
                 self.CT = CoopTables(load_coop_data(self.data), self.data["buildings"]["shapes"], self.T, self.seats)
                 self.T.palazzo, self.T.free_cells = self.CT.palazzo, self.CT.free_cells
         except (KeyError, TypeError, IndexError) as err:
-            raise ValueError(f"princes: component data is malformed ({type(err).__name__}: {err})") from None
+            raise ValueError(f"{game_id}: component data is malformed ({type(err).__name__}: {err})") from None
         if (self.T.num_bonus, self.T.num_prestige) != (NUM_BONUS, NUM_PRESTIGE):
-            raise ValueError(f"princes: the data must hold {NUM_BONUS} Bonus and {NUM_PRESTIGE} Prestige cards")
+            raise ValueError(f"{game_id}: the data must hold {NUM_BONUS} Bonus and {NUM_PRESTIGE} Prestige cards")
         self.a_place = A_PLACE
         self.a_fame = A_PLACE + 8 * self.T.num_cells
         self.fame_choices = self.T.max_work_value() * self.T.florin_per_work_point // self.T.florin_per_fame_taken + 1

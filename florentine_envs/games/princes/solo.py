@@ -58,21 +58,22 @@ FALLBACK = np.array([W_PROFESSION, W_BUILD, W_BONUS, W_FREEDOM])
 _SIZE_FEATURES = [FEATURE["large"], FEATURE["medium"], FEATURE["small"]]
 
 
-def check_solo_options(num_players, characters, hard_freedoms, dummies, difficulty) -> None:
-    """ValueError for options the solo game does not allow (SPEC.md SO)."""
+def check_solo_options(game_id: str, num_players, characters, hard_freedoms, dummies, difficulty) -> None:
+    """ValueError for options the solo game does not allow (SPEC.md SO); ``game_id`` begins the
+    message: the id the user asked for (``princes`` with ``solo=True``, or ``princes_solo``)."""
     if num_players not in (None, 1):
         raise ValueError(
-            f"{SOLO_NAME}: num_players={num_players!r} is not supported; allowed: 1 (the solo game has one player: you)"
+            f"{game_id}: num_players={num_players!r} is not supported; allowed: 1 (the solo game has one player: you)"
         )
     if characters or hard_freedoms:
         raise ValueError(
-            "princes: the expansions cannot be used in the solo game (characters=True / hard_freedoms=True); "
+            f"{game_id}: the expansions cannot be used in the solo game (characters=True / hard_freedoms=True); "
             "allowed with solo=True: dummies, difficulty, reward, data"
         )
     if isinstance(dummies, bool) or dummies not in (2, 3):
-        raise ValueError(f"princes: dummies={dummies!r}; allowed: 2, 3")
+        raise ValueError(f"{game_id}: dummies={dummies!r}; allowed: 2, 3")
     if difficulty not in DIFFICULTIES:
-        raise ValueError(f"princes: difficulty={difficulty!r}; allowed: {', '.join(map(repr, DIFFICULTIES))}")
+        raise ValueError(f"{game_id}: difficulty={difficulty!r}; allowed: {', '.join(map(repr, DIFFICULTIES))}")
 
 
 def _first(flags: np.ndarray) -> np.ndarray:
