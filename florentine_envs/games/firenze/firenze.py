@@ -114,6 +114,7 @@ import numpy as np
 from ...core import rng
 from ...core.game import Game, dispatch
 from ...core.state import State
+from ..redraw import redraw_until_plausible
 from .components import FirenzeComponents
 from .constants import (  # noqa: F401 (the public names are re-exported: tests and agents import them from here)
     A_ALCHEMIST,
@@ -557,35 +558,83 @@ class Firenze(
     def randomize_hidden(self, state: FirenzeState, player: int, seed: int) -> FirenzeState:
         """Re-deal what ``player`` cannot see: the deck order, in "hidden" mode the opponents'
         hands (sizes kept; only personnel and celebration cards can be in a hand), and every
-        future draw (a new seed)."""
+        future draw (a new seed). The deal is one the game could have reached (``games/redraw.py``:
+        the player to move has a choice; see :meth:`_deal_hidden` for the turn player's hand) and
+        every mask is recomputed from it."""
         out = state.copy()
-        B, P = state.batch_size, self.num_players
-        new_seeds = rng.hash64(np.uint64(seed), 99, np.arange(B))
-        hand_ok = np.zeros(NUM_KINDS, bool)
-        hand_ok[self.hand_kinds] = True
-        for b in range(B):
-            pos, end = int(out.deck_pos[b]), int(out.deck_len[b])
-            pool = list(out.deck[b, pos:end])
-            sizes = {}
-            if not self.recall:
-                for q in range(P):
-                    if q == player:
-                        continue
-                    sizes[q] = int(out.hand[b, q].sum())
-                    for kind in np.flatnonzero(out.hand[b, q]):
-                        pool += [int(kind)] * int(out.hand[b, q, kind])
-                    out.hand[b, q] = 0
-            # sorted first: the redraw is a function of what the player knows and the seed, not
-            # of the hidden order it replaces (a search agent's decision must not depend on it)
-            pool.sort()
-            keys = rng.hash64(new_seeds[b], 98, 0, np.arange(len(pool)))
-            pool = [pool[i] for i in np.argsort(keys, kind="stable")]
-            for q, size in sizes.items():
-                for _ in range(size):
-                    i = next(i for i, kind in enumerate(pool) if hand_ok[kind])
-                    out.hand[b, q, pool.pop(i)] += 1
-            out.deck[b, :] = -1
-            out.deck[b, : len(pool)] = pool
-            out.deck_pos[b], out.deck_len[b] = 0, len(pool)
-        out.seed[:] = new_seeds
+        out.seed[:] = rng.hash64(np.uint64(seed), 99, np.arange(state.batch_size))
+        redraw_until_plausible(
+            out, state, lambda b, attempt: self._deal_hidden(out, b, player, attempt), self._refresh_mask
+        )
         return out
+
+    def _deal_hidden(self, out: FirenzeState, b: int, player: int, attempt: int) -> None:
+        """One deal of game ``b``: the deck and the hidden hands pooled, shuffled (keys from the
+        new seed and ``attempt``) and dealt back. The turn player's hand, when hidden, keeps what
+        its phase shows everyone: asked the Patrician question (EVENT_PATRICIAN), he holds a
+        Patrician; discarding for the card limit (LIMIT_CARDS), the discards still due are
+        ``min(cards - limit, personnel + buildings)`` as when the phase began (each discard
+        lowers both sides by one), which fixes how many personnel cards he holds."""
+        P = self.num_players
+        pos, end = int(out.deck_pos[b]), int(out.deck_len[b])
+        pool = list(out.deck[b, pos:end])
+        sizes = {}
+        if not self.recall:
+            turn = int(out.turn_player[b])
+            for q in sorted(range(P), key=lambda q: q != turn):  # the turn player first: his hand is bound
+                if q == player:
+                    continue
+                sizes[q] = int(out.hand[b, q].sum())
+                for kind in np.flatnonzero(out.hand[b, q]):
+                    pool += [int(kind)] * int(out.hand[b, q, kind])
+                out.hand[b, q] = 0
+        # sorted first: the redraw is a function of what the player knows and the seed, not
+        # of the hidden order it replaces (a search agent's decision must not depend on it)
+        pool.sort()
+        keys = rng.hash64(out.seed[b], 98, attempt, np.arange(len(pool)))
+        pool = [pool[i] for i in np.argsort(keys, kind="stable")]
+
+        def take(q: int, allowed: np.ndarray) -> None:  # the first card of the pool that ``allowed`` (bool[27]) admits
+            i = next(i for i, kind in enumerate(pool) if allowed[kind])
+            out.hand[b, q, pool.pop(i)] += 1
+
+        for q, size in sizes.items():
+            first, need, rest = self._hand_bound(out, b, q, size)
+            for _ in range(need):
+                take(q, first)
+            for _ in range(size - need):
+                take(q, rest)
+        out.deck[b, :] = -1
+        out.deck[b, : len(pool)] = pool
+        out.deck_pos[b], out.deck_len[b] = 0, len(pool)
+
+    def _hand_bound(self, st: FirenzeState, b: int, p: int, size: int) -> tuple[np.ndarray, int, np.ndarray]:
+        """(first, n, rest): seat p's hand of ``size`` cards in game ``b`` holds n cards of the
+        kinds ``first`` admits, its other cards of the kinds ``rest`` admits (bool[27] each), as
+        the phase of the turn shows (see :meth:`_deal_hidden`)."""
+        phase = int(st.phase[b]) if p == st.turn_player[b] else -1
+        if phase == PH_EV_PATRICIAN:
+            return self._patrician_card, 1, self._hand_ok
+        if phase != PH_LIMIT_CARDS:
+            return self._hand_ok, 0, self._hand_ok
+        owned, due = int(st.buildings[b, p].sum()), int(st.pay_left[b])
+        warehouse = st.buildings[b, p, self.KB["Warehouse"]]
+        limit = self.card_limit if not warehouse else self.warehouse_card_limit
+        exact = limit is not None and due < size + owned - limit  # then every personnel card is due
+        return self.is_personnel, max(0, due - owned), self._hand_ok & ~self.is_personnel if exact else self._hand_ok
+
+    @functools.cached_property
+    def _hand_ok(self) -> np.ndarray:
+        """bool[27]: the kinds a hand can hold (personnel and celebrations)."""
+        ok = np.zeros(NUM_KINDS, bool)
+        ok[self.hand_kinds] = True
+        ok.flags.writeable = False
+        return ok
+
+    @functools.cached_property
+    def _patrician_card(self) -> np.ndarray:
+        """bool[27]: the Patrician alone."""
+        ok = np.zeros(NUM_KINDS, bool)
+        ok[self.K["Patrician"]] = True
+        ok.flags.writeable = False
+        return ok

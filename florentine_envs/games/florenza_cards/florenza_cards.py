@@ -52,12 +52,16 @@ from ...core import rng
 from ...core.game import Game
 from ...core.registry import check_choice
 from ...core.state import State
+from ..redraw import redraw_until_plausible
 from .constants import (
     BEING_COMPLETED,
     DONE,
     IN_DECK,
     IN_ROW,
+    PH_CAPTAIN_CHOICE,
     PH_HIRE,
+    PH_KEEP,
+    PH_MERCHANT_CHOICE,
     PH_OVER,
     RESERVED,
     ActionIds,
@@ -264,48 +268,85 @@ class FlorenzaCards(
     def randomize_hidden(self, state: FlorenzaCardsState, player: int, seed: int) -> FlorenzaCardsState:
         """Re-deal what ``player`` cannot see (SPEC §12): the other seats' hands and discards and
         the draw deck from their combined cards (sizes kept), the undrawn monuments' order, the
-        values of unrevealed artist copies (within each kind) and the artist deck; a new seed."""
+        values of unrevealed artist copies (within each kind) and the artist deck; a new seed.
+        The deal is one the game could have reached (``games/redraw.py``: the player to move has
+        a choice; :meth:`_discard_room`: a discard pile holds only cards of the decks shuffled
+        in before it was made) and every mask is recomputed from it."""
         out = state.copy()
-        P, t = self.num_players, self.t
-        new_seeds = rng.hash64(np.uint64(seed), 99, np.arange(out.batch_size))
-        for b in range(out.batch_size):
-            gen = np.random.default_rng(int(new_seeds[b]))
-            # Florenza cards: the draw deck + other seats' hands and discards
-            pos, end = int(out.deck_pos[b]), int(out.deck_len[b])
-            pool = [int(k) for k in out.deck[b, pos:end]]
-            sizes = []
-            for q in range(P):
-                if q == player:
-                    continue
-                for where in (out.hand, out.discard):
-                    sizes.append((where, q, int(where[b, q].sum())))
-                    pool += np.repeat(np.arange(self.K), where[b, q]).tolist()
-                    where[b, q] = 0
-            # sorted first, so the redraw depends only on what the player knows (the pool's
-            # multiset), never on where the hidden cards actually lie
-            pool = np.sort(pool)[gen.permutation(len(pool))].tolist()
-            for where, q, size in sizes:
-                np.add.at(where[b, q], pool[:size], 1)
-                pool = pool[size:]
-            out.deck[b, :] = -1
-            out.deck[b, pos:end] = pool
-            # monuments still in the deck: a new order among the undrawn draw positions
-            undrawn = np.flatnonzero(out.mon_state[b] == IN_DECK)
-            out.mon_pos[b, undrawn] = gen.permutation(np.sort(out.mon_pos[b, undrawn]))
-            # artists: unrevealed copies (deck, table, reserved, discarded) swap identities within a
-            # kind; the deck's copies then take a new order among the undrawn positions
-            unrevealed = out.art_state[b] != DONE
-            for a in range(self.AK):
-                copies = np.arange(t.abase[a], t.abase[a] + t.art_copies[a])
-                copies = copies[unrevealed[copies]]
-                # the (position, state, owner) triples of the kind's unrevealed copies are public
-                # as a multiset; dealt in a canonical order to a random permutation of the copies
-                triples = np.stack([f[b, copies] for f in (out.art_pos, out.art_state, out.art_owner)])
-                triples = triples[:, np.lexsort(triples[::-1])]
-                perm = gen.permutation(copies)
-                for field, values in zip((out.art_pos, out.art_state, out.art_owner), triples):
-                    field[b, perm] = values
-            in_deck = np.flatnonzero(out.art_state[b] == IN_DECK)
-            out.art_pos[b, in_deck] = gen.permutation(np.sort(out.art_pos[b, in_deck]))
-        out.seed[:] = new_seeds
+        out.seed[:] = rng.hash64(np.uint64(seed), 99, np.arange(state.batch_size))
+        redraw_until_plausible(
+            out, state, lambda b, attempt: self._deal_hidden(out, b, player, attempt), self._refresh_mask
+        )
         return out
+
+    def _deal_hidden(self, out: FlorenzaCardsState, b: int, player: int, attempt: int) -> None:
+        """One deal of game ``b`` (a generator seeded by its new seed and ``attempt``)."""
+        P, t = self.num_players, self.t
+        gen = np.random.default_rng((int(out.seed[b]), attempt))
+        # Florenza cards: the draw deck + other seats' hands and discards
+        pos, end = int(out.deck_pos[b]), int(out.deck_len[b])
+        pool = [int(k) for k in out.deck[b, pos:end]]
+        room, bound = self._discard_room(out, b, player)
+        piles = []  # (where, seat, size, bound): the bound discard piles first, the others after
+        for q in range(P):
+            if q == player:
+                continue
+            for where in (out.discard, out.hand):
+                piles.append((where, q, int(where[b, q].sum()), where is out.discard and q in bound))
+                pool += np.repeat(np.arange(self.K), where[b, q]).tolist()
+                where[b, q] = 0
+        piles.sort(key=lambda pile: not pile[3])
+        # sorted first, so the redraw depends only on what the player knows (the pool's
+        # multiset), never on where the hidden cards actually lie
+        pool = np.sort(pool)[gen.permutation(len(pool))].tolist()
+        for where, q, size, bounded in piles:
+            for _ in range(size):
+                i = next(i for i, k in enumerate(pool) if room[k] > 0) if bounded else 0
+                room[pool[i]] -= bounded
+                where[b, q, pool.pop(i)] += 1
+        out.deck[b, :] = -1
+        out.deck[b, pos:end] = pool
+        # monuments still in the deck: a new order among the undrawn draw positions
+        undrawn = np.flatnonzero(out.mon_state[b] == IN_DECK)
+        out.mon_pos[b, undrawn] = gen.permutation(np.sort(out.mon_pos[b, undrawn]))
+        # artists: unrevealed copies (deck, table, reserved, discarded) swap identities within a
+        # kind; the deck's copies then take a new order among the undrawn positions
+        unrevealed = out.art_state[b] != DONE
+        for a in range(self.AK):
+            copies = np.arange(t.abase[a], t.abase[a] + t.art_copies[a])
+            copies = copies[unrevealed[copies]]
+            # the (position, state, owner) triples of the kind's unrevealed copies are public
+            # as a multiset; dealt in a canonical order to a random permutation of the copies
+            triples = np.stack([f[b, copies] for f in (out.art_pos, out.art_state, out.art_owner)])
+            triples = triples[:, np.lexsort(triples[::-1])]
+            perm = gen.permutation(copies)
+            for field, values in zip((out.art_pos, out.art_state, out.art_owner), triples):
+                field[b, perm] = values
+        in_deck = np.flatnonzero(out.art_state[b] == IN_DECK)
+        out.art_pos[b, in_deck] = gen.permutation(np.sort(out.art_pos[b, in_deck]))
+
+    def _discard_room(self, st: FlorenzaCardsState, b: int, player: int) -> tuple[np.ndarray, set[int]]:
+        """(room, bound) of game ``b``: the seats whose discard piles hold only cards discarded
+        before this round, and int[K] how many more cards of each kind those piles can hold
+        between them (huge where there is no bound).
+
+        "Round 1: Only the cards in Deck I are available. Round 2: Shuffle all cards from Deck
+        II with any left over from Round 1. Round 3: Shuffle all cards from Deck III with any
+        left over from Round 2. Round 4: Shuffle any cards in the discard pile to the cards
+        left over from Round 3." So in rounds 2 and 3, until a seat discards at this round's
+        end (KEEP; every seat has by the income choices), its pile holds cards of the decks
+        shuffled in before this round: at most ``n_I`` (round 2) or ``n_I + n_II`` (round 3)
+        of each kind in all such piles, ``player``'s own (which it sees) included."""
+        P, r = self.num_players, int(st.round[b])
+        room = np.full(self.K, 1 << 30, np.int64)
+        if r not in (2, 3):
+            return room, set()
+        phase = int(st.phase[b])
+        done = P if phase in (PH_CAPTAIN_CHOICE, PH_MERCHANT_CHOICE) else 0
+        if phase == PH_KEEP:
+            done = int(st.keep_offset[b])
+        bound = {(int(st.captain[b]) + j) % P for j in range(done, P)}
+        room = self.t.n_deck[: r - 1].sum(0)
+        if player in bound:
+            room = room - st.discard[b, player]
+        return room, bound

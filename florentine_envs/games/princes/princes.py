@@ -42,6 +42,7 @@ import numpy as np
 from ...core import rng
 from ...core.game import Game, dispatch
 from ...core.state import State
+from ..redraw import redraw_until_plausible
 from .actions import ActionRules
 from .auction import AuctionRules
 from .characters import CharacterRules
@@ -668,61 +669,82 @@ class Princes(
         """Re-deal what ``player`` cannot see (SPEC H): per deck, the cards ``player`` cannot
         locate (the deck, other players' unknown hand cards, another drawer's drawn cards) are
         shuffled and dealt back with the same counts; the cards ``player`` put under a deck
-        stay where they are (it knows them and their places); the seed is replaced."""
+        stay where they are (it knows them and their places); the seed is replaced. The deal is
+        one the game could have reached (``games/redraw.py``: the player to move has a choice,
+        and a work under way can still reach its minimum, :meth:`_works_can_finish`) and every
+        mask is recomputed from it."""
         out = state.copy()
-        B, P = state.batch_size, self.num_players
-        new_seeds = rng.hash64(np.uint64(seed), 99, np.arange(B))
-        for b in range(B):
-            drawer_is_other = out.draw_deck[b] >= 0 and int(out.current_player[b]) != player
-            hands = (
-                (DECK_PROFESSIONS, out.hand_prof), (DECK_BONUS, out.bonus_hand), (DECK_PRESTIGE, out.prestige_hand),
-            )  # fmt: skip
-            for deck, hand in hands:
-                lo = DRAWN_OFFSET[deck]
-                size = DECK_SIZES[deck]
-                top, length = int(out.deck_top[b, deck]), int(out.deck_len[b, deck])
-                cards = [int(out.deck_cards[b, deck, (top + i) % size]) for i in range(length)]
-                # who put each position's card under (known to all by position, not by card)
-                put_by = [int(out.under_by[b, deck, x]) for x in cards]
-                kept = [x if by == player else None for x, by in zip(cards, put_by)]
-                pool = [x for x, k in zip(cards, kept) if k is None]
-                out.under_by[b, deck] = -1
-                counts = {}
-                for q in range(P):
-                    if q == player:
-                        continue
-                    hidden = hand[b, q].copy()
-                    if deck == DECK_PROFESSIONS:
-                        hidden &= ~out.known[b, q]
-                    counts[q] = int(hidden.sum())
-                    pool += [int(x) for x in np.flatnonzero(hidden)]
-                    hand[b, q][hidden] = False
-                drawn = []
-                if drawer_is_other and out.draw_deck[b] == deck:
-                    drawn = [int(x) for x in np.flatnonzero(out.drawn[b, lo : lo + size])]
-                    pool += drawn
-                    out.drawn[b, lo : lo + size] = False
-                # sorted first, so the redraw depends only on what the player knows (the pool's
-                # multiset), never on where the hidden cards actually lie
-                pool.sort()
-                keys = rng.hash64(new_seeds[b], 98, deck, np.arange(len(pool)))
-                pool = [pool[i] for i in np.argsort(keys, kind="stable")]
-                for q, n in counts.items():
-                    for x in pool[:n]:
-                        hand[b, q, x] = True
-                    pool = pool[n:]
-                for x in pool[: len(drawn)]:
-                    out.drawn[b, lo + x] = True
-                rest = iter(pool[len(drawn) :])
-                cards = [x if x is not None else next(rest) for x in kept]
-                out.deck_cards[b, deck] = -1
-                out.deck_cards[b, deck, : len(cards)] = cards
-                out.deck_top[b, deck] = 0
-                out.deck_len[b, deck] = len(cards)
-                for x, by in zip(cards, put_by):
-                    out.under_by[b, deck, x] = by
-        out.seed[:] = new_seeds
+        out.seed[:] = rng.hash64(np.uint64(seed), 99, np.arange(state.batch_size))
+        redraw_until_plausible(
+            out, state, lambda b, attempt: self._deal_hidden(out, b, player, attempt), self._refresh_mask,
+            self._works_can_finish,
+        )  # fmt: skip
         return out
+
+    def _deal_hidden(self, out: PrincesState, b: int, player: int, attempt: int) -> None:
+        """One deal of game ``b`` (keys from its new seed and ``attempt``)."""
+        P = self.num_players
+        drawer_is_other = out.draw_deck[b] >= 0 and int(out.current_player[b]) != player
+        hands = (
+            (DECK_PROFESSIONS, out.hand_prof), (DECK_BONUS, out.bonus_hand), (DECK_PRESTIGE, out.prestige_hand),
+        )  # fmt: skip
+        for deck, hand in hands:
+            lo = DRAWN_OFFSET[deck]
+            size = DECK_SIZES[deck]
+            top, length = int(out.deck_top[b, deck]), int(out.deck_len[b, deck])
+            cards = [int(out.deck_cards[b, deck, (top + i) % size]) for i in range(length)]
+            # who put each position's card under (known to all by position, not by card)
+            put_by = [int(out.under_by[b, deck, x]) for x in cards]
+            kept = [x if by == player else None for x, by in zip(cards, put_by)]
+            pool = [x for x, k in zip(cards, kept) if k is None]
+            out.under_by[b, deck] = -1
+            counts = {}
+            for q in range(P):
+                if q == player:
+                    continue
+                hidden = hand[b, q].copy()
+                if deck == DECK_PROFESSIONS:
+                    hidden &= ~out.known[b, q]
+                counts[q] = int(hidden.sum())
+                pool += [int(x) for x in np.flatnonzero(hidden)]
+                hand[b, q][hidden] = False
+            drawn = []
+            if drawer_is_other and out.draw_deck[b] == deck:
+                drawn = [int(x) for x in np.flatnonzero(out.drawn[b, lo : lo + size])]
+                pool += drawn
+                out.drawn[b, lo : lo + size] = False
+            # sorted first, so the redraw depends only on what the player knows (the pool's
+            # multiset), never on where the hidden cards actually lie
+            pool.sort()
+            keys = rng.hash64(out.seed[b], 98, deck + len(hands) * attempt, np.arange(len(pool)))
+            pool = [pool[i] for i in np.argsort(keys, kind="stable")]
+            for q, n in counts.items():
+                for x in pool[:n]:
+                    hand[b, q, x] = True
+                pool = pool[n:]
+            for x in pool[: len(drawn)]:
+                out.drawn[b, lo + x] = True
+            rest = iter(pool[len(drawn) :])
+            cards = [x if x is not None else next(rest) for x in kept]
+            out.deck_cards[b, deck] = -1
+            out.deck_cards[b, deck, : len(cards)] = cards
+            out.deck_top[b, deck] = 0
+            out.deck_len[b, deck] = len(cards)
+            for x, by in zip(cards, put_by):
+                out.under_by[b, deck, x] = by
+
+    def _works_can_finish(self, st: PrincesState, g: np.ndarray) -> np.ndarray:
+        """bool[n]: for games ``g`` (int[n]), no work is under way (WORK_BONUS) or its value
+        with every Bonus card its worker holds reaches the round's minimum, as it did when the
+        work was chosen (SPEC M: a work is legal only then; the Bonus cards played since are in
+        its value)."""
+        ok = st.phase[g] != PH_WORK_BONUS
+        work = g[~ok]
+        if work.size:
+            p = st.current_player[work].astype(np.int64)
+            bonus = (self.bonus_values(st, work, p) * st.bonus_hand[work, p]).sum(1)
+            ok[~ok] = st.work_value[work] + bonus >= self.T.minimum[st.round[work].astype(np.int64)]
+        return ok
 
 
 class PrincesSolo(Princes):
