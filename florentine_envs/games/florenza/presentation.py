@@ -48,7 +48,7 @@ class FlorenzaPresentation:
             return f"operate {owner} {self.t.ws_names[w] if w >= 0 else '?'} (space {s + 1})"
         return self.action_names[action].replace("_", " ")
 
-    def narrate(self, before, after, game: int, action: int, forced: bool) -> list[str]:
+    def narrate(self, before, after, game: int, action: int, forced: bool, viewer: int | None = None) -> list[str]:
         who = f"player_{int(before.current_player[game])}"
         line = f"{who} {'(forced) ' if forced else ''}{self.describe_action(before, game, action)}"
         lines = [line]

@@ -155,7 +155,7 @@ class FlorenzaPresentation:
     # ------------------------------------------------------------ narrate
 
     def narrate(self, before: FlorenzaCardsState, after: FlorenzaCardsState, game: int, action: int,
-                forced: bool) -> list[str]:  # fmt: skip
+                forced: bool, viewer: int | None = None) -> list[str]:  # fmt: skip
         b, t, ids = game, self.t, self.ids
         who = f"player_{int(before.current_player[b])}"
         how = " (forced)" if forced else ""

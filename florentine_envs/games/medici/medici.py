@@ -919,7 +919,9 @@ class Medici(Game):
         picks = {TAKE_LAST: [0], TAKE_LAST_AND_2ND: [0, 1], TAKE_LAST_AND_3RD: [0, 2], TAKE_LAST_THREE: [0, 1, 2]}
         return [int(last3[i]) for i in picks[action]]
 
-    def narrate(self, before: MediciState, after: MediciState, game: int, action: int, forced: bool) -> list[str]:
+    def narrate(
+        self, before: MediciState, after: MediciState, game: int, action: int, forced: bool, viewer: int | None = None
+    ) -> list[str]:
         b, P = game, self.num_players
         player = int(before.current_player[b])
         must = " (the only legal move)" if forced else ""
