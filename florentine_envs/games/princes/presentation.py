@@ -30,6 +30,7 @@ from .constants import (
     PH_ORDER,
     PH_PLACE,
     PH_SETUP_DISCARD,
+    PH_WORK_PAY,
     PHASE_NAMES,
     PRINCESS_WORK,
 )
@@ -173,7 +174,9 @@ class PrincesPresentation:
         if A_RECRUIT <= action < A_RECRUIT + NUM_PROFESSIONS:
             return f"recruit the {self._profession_text(action - A_RECRUIT)} from an opponent's table"
         if A_OPEN <= action < A_OPEN + 7 and phase == PH_AUCTION_CHOOSE:
-            return f"open the auction for a {T.stack_names[action - A_OPEN]} ({100 * T.opening_bid} Florin to start)"
+            stack = T.stack_names[action - A_OPEN]
+            stack += " card" if stack in ("Prestige", "Recruiting") else ""
+            return f"open the auction for a {stack} ({100 * T.opening_bid} Florin to start)"
         if action == 0 and (PHASE_NAMES + COOP_PHASE_NAMES)[phase] == "AUCTION_BID":
             return "pass (out of this auction)"
         if action == 1:
@@ -301,6 +304,9 @@ class PrincesPresentation:
         rnd = int(before.round[b]) + 1
         lines = [f"--- end of round {rnd} ---"]
         best = before.best_work[b].astype(int)
+        if int(before.phase[b]) == PH_WORK_PAY:  # the round's last move was a work's pay: count it
+            p = int(before.current_player[b])
+            best[p] = max(best[p], int(before.work_value[b]))
         if best.max() > 0:
             top = [q for q in range(len(best)) if best[q] == best.max()]
             names = " and ".join(f"player_{q}" for q in top)
