@@ -109,6 +109,18 @@ def match_answer(game, state, legal: np.ndarray, answer: str) -> int | None:
 HELP_WORDS = ("help", "?")
 
 
+def grouped_legal(game, state) -> np.ndarray:
+    """The legal actions in the order they are listed and numbered: by the game's
+    ``action_group`` heading (first appearance first), else in id order."""
+    legal = np.flatnonzero(state.legal_action_mask[0])
+    group = getattr(game, "action_group", None)
+    if group is None:
+        return legal
+    headings = [group(state, 0, int(a)) for a in legal]
+    first = {h: i for i, h in reversed(list(enumerate(headings)))}
+    return legal[sorted(range(len(legal)), key=lambda i: (first[headings[i]], i))]
+
+
 def action_help_lines(game, state, legal: np.ndarray) -> list[str]:
     """``help``: every legal action with its effect and cost and where the rulebook has it (the
     game's ``action_help``; its description where a game has none)."""
@@ -131,12 +143,17 @@ def ask_human(game, state, seat: int, read=input, write=print, ahead: list[str] 
     separated by spaces (``name*k`` repeats one): the first is used now, the others answer the
     next prompts, so a many-brick payment is one line. A line that names one action as a whole
     (``build_Monte di Pieta``) is that one answer. An illegal answer drops the rest."""
-    legal = np.flatnonzero(state.legal_action_mask[0])
+    legal = grouped_legal(game, state)
     write(f"player_{seat}, your move (? or help: what each action does; q to quit):")
     turn_player = getattr(state, "turn_player", None)  # games where others decide during a turn
     if turn_player is not None and int(turn_player[0]) != seat:
         write(f"  (a decision out of turn: it is player_{int(turn_player[0])}'s turn)")
+    group = getattr(game, "action_group", None)
+    heading = ""
     for number, action in enumerate(legal, start=1):
+        if group is not None and group(state, 0, int(action)) != heading:
+            heading = group(state, 0, int(action))
+            write(f" {heading}:" if heading else " other choices:")
         write(f"  {number}. {game.describe_action(state, 0, int(action))}  [{game.action_names[action]}]")
     while True:
         if ahead:
