@@ -167,7 +167,7 @@ class PrincesPresentation:
             return f"build the {T.building_names[action - A_BUILD]} ({price} Florin)"
         if A_FREEDOM <= action < A_FREEDOM + 3:
             return f"introduce the Freedom of {T.freedom_names[action - A_FREEDOM]} ({100 * T.freedom_price} Florin)"
-        if action == 105 and not self.solo:
+        if action == 105:
             return f"acquire a Bonus card ({100 * T.bonus_price} Florin: draw {T.draw_count}, keep 1)"
         if action == 104:
             return f"take a Profession card ({100 * T.profession_price} Florin: draw {T.draw_count}, keep 1)"
@@ -309,7 +309,7 @@ class PrincesPresentation:
             best[p] = max(best[p], int(before.work_value[b]))
         if best.max() > 0:
             top = [q for q in range(len(best)) if best[q] == best.max()]
-            names = " and ".join(f"player_{q}" for q in top)
+            names = " and ".join(self._seat_name(q) for q in top)
             lines.append(f"  best work of the round ({int(best.max())}): {names} +{T.best_work_points} fame")
         else:
             lines.append("  no work this round: no best work bonus")
@@ -320,15 +320,18 @@ class PrincesPresentation:
             lines.append(f"--- round {int(after.round[b]) + 1} of {T.num_rounds} begins; start player_{start} ---")
         return lines
 
+    def _seat_name(self, q: int) -> str:
+        return "Wolfgang" if self.solo and q == 1 else f"player_{q}"
+
     def _final_lines(self, before: PrincesState, after: PrincesState, b: int) -> list[str]:
         """END OF THE GAME: each Prestige card revealed with its points, then the scores."""
         lines = ["--- the game is over: Prestige cards are revealed ---"]
         points = self.prestige_points(after, np.array([b]))[0]  # [P, 14]
         for q in range(self.scored_seats):
             for i in np.flatnonzero(after.prestige_hand[b, q]):
-                lines.append(f"  player_{q}: \"{self._prestige_texts[i]}\" scores {int(points[q, i])}")
-        for q in range(self.num_players):
-            lines.append(f"  player_{q}: {int(after.fame[b, q])} fame, {100 * int(after.money[b, q])} Florin")
+                lines.append(f"  {self._seat_name(q)}: \"{self._prestige_texts[i]}\" scores {int(points[q, i])}")
+        for q in range(self.scored_seats):
+            lines.append(f"  {self._seat_name(q)}: {int(after.fame[b, q])} fame, {100 * int(after.money[b, q])} Florin")
         return lines
 
     def play_notes(self) -> list[str]:
