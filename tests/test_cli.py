@@ -29,7 +29,7 @@ def test_play_accepts_action_names_and_narrates_every_move():
     args = cli.build_parser().parse_args(["play", "medici", "--players", "human,heuristic,random"])
     cli.cmd_play(args, read=scripted(["STOP"] + ["take_last"] * 400 + ["1"] * 400), write=lines.append)
     text = "\n".join(lines)
-    assert "player_0, your move (q to quit):" in text
+    assert "player_0, your move (? or help: what each action does; q to quit):" in text
     # the automatic first reveal and the computer players' moves are announced
     assert "player_0 (you) reveals " in text and "(the only legal move)" in text
     assert "player_1 (heuristic) takes " in text and "player_2 (random) " in text

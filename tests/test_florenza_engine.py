@@ -815,7 +815,8 @@ def test_render_narrate_and_describe_for_terminal_play():
     p = int(st.current_player[0])
     q = (p + 1) % 3
     w = game.t.ws_names[int(st.space_type[0, q, 0])]
-    assert game.describe_action(st, 0, game.action_names.index("operate_1_1")) == f"operate player_{q}'s {w} (space 1)"
+    said = game.describe_action(st, 0, game.action_names.index("operate_1_1"))
+    assert said.startswith(f"operate player_{q}'s {w} (space 1): ") and said.endswith(f"you -1 prestige, player_{q} +1")
     before = st.copy()
     after = act(game, st, "operate_1_1")
     lines = game.narrate(before, after, 0, game.action_names.index("operate_1_1"), False)

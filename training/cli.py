@@ -87,18 +87,73 @@ def _expand_answers(words: list[str]) -> list[str]:
     return out
 
 
+def answer_key(text: str) -> str:
+    """The form typed answers and action names are compared in: any case, and spaces or
+    underscores alike (``Build monte di pieta`` finds ``build_Monte di Pieta``)."""
+    return "_".join(text.casefold().replace("_", " ").split())
+
+
+def match_answer(game, state, legal: np.ndarray, answer: str) -> int | None:
+    """The legal action ``answer`` names -- its number in the list, its action name or its
+    description, in any case -- or None. A description shared by two legal actions names neither."""
+    if answer.isascii() and answer.isdigit():
+        return int(legal[int(answer) - 1]) if 1 <= int(answer) <= len(legal) else None
+    key = answer_key(answer)
+    for action in legal:
+        if answer_key(game.action_names[action]) == key:
+            return int(action)
+    described = [int(a) for a in legal if answer_key(game.describe_action(state, 0, int(a))) == key]
+    return described[0] if len(described) == 1 else None
+
+
+HELP_WORDS = ("help", "?")
+
+
+def grouped_legal(game, state) -> np.ndarray:
+    """The legal actions in the order they are listed and numbered: by the game's
+    ``action_group`` heading (first appearance first), else in id order."""
+    legal = np.flatnonzero(state.legal_action_mask[0])
+    group = getattr(game, "action_group", None)
+    if group is None:
+        return legal
+    headings = [group(state, 0, int(a)) for a in legal]
+    first = {h: i for i, h in reversed(list(enumerate(headings)))}
+    return legal[sorted(range(len(legal)), key=lambda i: (first[headings[i]], i))]
+
+
+def action_help_lines(game, state, legal: np.ndarray) -> list[str]:
+    """``help``: every legal action with its effect and cost and where the rulebook has it (the
+    game's ``action_help``; its description where a game has none)."""
+    explain = getattr(game, "action_help", None)
+    lines = ["The legal actions, what each does and costs, and the rule it follows:"]
+    for number, action in enumerate(legal, start=1):
+        lines.append(f"  {number}. {game.describe_action(state, 0, int(action))}  [{game.action_names[action]}]")
+        if explain is not None:
+            lines += [f"       {line}" for line in explain(state, 0, int(action)).splitlines() if line]
+    lines.append("Type a number, an action name or a description (any case), or q to quit.")
+    return lines
+
+
 def ask_human(game, state, seat: int, read=input, write=print, ahead: list[str] | None = None) -> int:
     """Show the numbered legal actions and read a choice until it is one of them.
 
+    An answer is a number, an action name or an action's description, in any case, spaces and
+    underscores alike; ``help`` or ``?`` lists the actions with their effects, costs and rules.
     With ``ahead`` (a list kept by the caller across prompts), one line may hold several answers
     separated by spaces (``name*k`` repeats one): the first is used now, the others answer the
-    next prompts, so a many-brick payment is one line. An illegal answer drops the rest."""
-    legal = np.flatnonzero(state.legal_action_mask[0])
-    write(f"player_{seat}, your move (q to quit):")
+    next prompts, so a many-brick payment is one line. A line that names one action as a whole
+    (``build_Monte di Pieta``) is that one answer. An illegal answer drops the rest."""
+    legal = grouped_legal(game, state)
+    write(f"player_{seat}, your move (? or help: what each action does; q to quit):")
     turn_player = getattr(state, "turn_player", None)  # games where others decide during a turn
     if turn_player is not None and int(turn_player[0]) != seat:
         write(f"  (a decision out of turn: it is player_{int(turn_player[0])}'s turn)")
+    group = getattr(game, "action_group", None)
+    heading = ""
     for number, action in enumerate(legal, start=1):
+        if group is not None and group(state, 0, int(action)) != heading:
+            heading = group(state, 0, int(action))
+            write(f" {heading}:" if heading else " other choices:")
         write(f"  {number}. {game.describe_action(state, 0, int(action))}  [{game.action_names[action]}]")
     while True:
         if ahead:
@@ -109,21 +164,34 @@ def ask_human(game, state, seat: int, read=input, write=print, ahead: list[str] 
                 answer = read(f"choose 1-{len(legal)}: ").strip()
             except EOFError:
                 raise SystemExit("\ninput closed; game abandoned") from None
-            if ahead is not None:
+            if ahead is not None and match_answer(game, state, legal, answer) is None:
                 words = _expand_answers(answer.split())
                 answer = words[0] if words else ""
                 ahead.extend(words[1:])
         if answer.lower() in ("q", "quit", "exit"):
             raise SystemExit("game abandoned")
-        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return int(legal[int(answer) - 1])
-        names = [game.action_names[a] for a in legal]
-        if answer.lower() in names:
-            return int(legal[names.index(answer.lower())])
+        if answer.lower() in HELP_WORDS:
+            for line in action_help_lines(game, state, legal):
+                write(line)
+            continue
+        chosen = match_answer(game, state, legal, answer)
+        if chosen is not None:
+            return chosen
         if ahead:
             write(f"(the {len(ahead)} answer(s) typed ahead are dropped)")
             ahead.clear()
-        write(f"'{answer}' is not a legal choice: type a number from 1 to {len(legal)} (or an action name; q to quit).")
+        write(f"'{answer}' is not a legal choice: type a number from 1 to {len(legal)}, an action name "
+              f"(any case), help or ? for what each does, or q to quit.")  # fmt: skip
+
+
+def narration_viewer(kinds: list[str]) -> int | None:
+    """Whose eyes the narration uses: the one person's seat (a bot's private draws stay hidden:
+    told as "keeps one card", never which), -1 for several people at one screen (nobody's
+    private cards), None for computer players only (everything, as a log)."""
+    humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
+    if not humans:
+        return None
+    return humans[0] if len(humans) == 1 else -1
 
 
 def cmd_play(args, read=input, write=print) -> int:
@@ -132,25 +200,30 @@ def cmd_play(args, read=input, write=print) -> int:
     game = florentine_envs.make(args.game, num_players=len(kinds), **parse_options(args.option))
     agents = [None if k == "human" else make_agent(k, game, seed=args.seed + i) for i, k in enumerate(kinds)]
     names = [f"player_{i} ({'you' if k == 'human' else k})" for i, k in enumerate(kinds)]
+    viewer = narration_viewer(kinds)
 
     def narrate(before, after, games, actions, forced):
-        for line in game.narrate(before, after, 0, int(actions[0]), forced):
+        for line in game.narrate(before, after, 0, int(actions[0]), forced, viewer=viewer):
             for i, name in enumerate(names):  # longest first is not needed: player ids are unique
                 line = line.replace(f"player_{i} ", f"{name} ").replace(f"player_{i}:", f"{name}:")
             write(line)
 
     ahead: list[str] = []  # answers typed ahead on one line (see ask_human)
     if None in agents:
-        write("Answer with a number or an action name; several separated by spaces (name*3 repeats one)")
+        write("Answer with a number, an action name (any case) or its description; ? or help lists what")
+        write("each action does and costs; several answers separated by spaces (name*3 repeats one)")
         write("answer the next prompts in turn; q quits.")
         for line in game.play_notes():  # the game's advice to people, e.g. for a first game
             write(line)
     state = game.init(np.array([args.seed], dtype=np.uint64), on_move=narrate)
+    hand_lines = getattr(game, "hand_lines", None)  # the person's own cards, where the table drawing lacks them
     while not state.terminated[0]:
         seat = int(state.current_player[0])
         if agents[seat] is None:
             write("")
             write(game.render(state, 0))
+            for line in hand_lines(state, 0, seat) if hand_lines is not None else ():
+                write(line)
             action = ask_human(game, state, seat, read, write, ahead)
         else:
             ahead.clear()  # typed-ahead answers never carry over another player's move

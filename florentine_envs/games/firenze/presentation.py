@@ -341,7 +341,9 @@ class FirenzePresentation:
             return f"{drawn}: {who} pays {self.lux_per_tower} bricks per kept tower: {left} more brick(s)"
         return f"{who} to move"
 
-    def narrate(self, before: FirenzeState, after: FirenzeState, game: int, action: int, forced: bool) -> list[str]:
+    def narrate(
+        self, before: FirenzeState, after: FirenzeState, game: int, action: int, forced: bool, viewer: int | None = None
+    ) -> list[str]:
         b, P = game, self.num_players
         who = int(before.current_player[b])
         turn = int(before.turn_player[b])

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .constants import (
+    ACTION_PHASES,
     DONE,
     IN_ROW,
     PH_ACTION,
@@ -152,10 +153,31 @@ class FlorenzaPresentation:
             return f"{verb} 1 {r}"
         return f"keep {self._card_text(action - ids.keep)}"
 
+    def action_help(self, state: FlorenzaCardsState, game: int, action: int) -> str:
+        """For ``help``: where the rulebook has the action (its cost and effect are in the
+        description); the rulebook's names of Phase 3's actions and Phase 4's steps."""
+        ids, phase = self.ids, int(state.phase[game])
+        if phase == PH_KEEP:
+            where = "Phase 4: End of the Round, a. Discard Cards"
+        elif phase in (PH_CAPTAIN_CHOICE, PH_MERCHANT_CHOICE):
+            where = "Phase 4: End of the Round, b. Collect Income"
+        elif phase == PH_HIRE or ids.hire_table <= action < ids.resource:
+            where = "Phase 3: B. Complete a Monument / A. Play a Florenza Card (hire an artist)"
+        else:
+            steps = (
+                (ids.complete, "A. Play a Florenza Card"), (ids.reserve_monument, "B. Complete a Monument"),
+                (ids.reserve_artist, "C. Reserve a Monument"), (ids.location, "D. Reserve an Artist"),
+                (ids.workers, "E. Activate a Location Card"), (ids.workers + 1, "F. Send Out Workers"),
+                (ids.inspiration, "G. Go to Market"), (ids.inspiration + 1, "H. Search for Inspiration"),
+                (self.num_actions, "Take Actions"),
+            )  # fmt: skip
+            where = "Phase 3: " + next(text for bound, text in steps if action < bound)
+        return f"rulebook: {where}"
+
     # ------------------------------------------------------------ narrate
 
     def narrate(self, before: FlorenzaCardsState, after: FlorenzaCardsState, game: int, action: int,
-                forced: bool) -> list[str]:  # fmt: skip
+                forced: bool, viewer: int | None = None) -> list[str]:  # fmt: skip
         b, t, ids = game, self.t, self.ids
         who = f"player_{int(before.current_player[b])}"
         how = " (forced)" if forced else ""
@@ -173,18 +195,63 @@ class FlorenzaPresentation:
             else:
                 m = int(before.pending_monument[b])
                 name, value = t.mon_names[m], int(after.mon_artist[b, m])
-            paid = int(before.money[b, p] - after.money[b, p])
+            paid = self._hire_paid(before, b, action)  # the money also moves at a round end in the same step
             artist = self.describe_action(before, b, action).split(" (")[0].replace("hire ", "").split(":")[0]
             line = (f"{who}{how} hires {artist} for {paid} Fiorini, who proves worth {value} PP, and completes "
                     f"{name}: +{gained} PP on the table")
         else:
             line = f"{who}{how}: {self.describe_action(before, b, action)}"
         lines = [line]
-        if after.round[b] != before.round[b] and not after.terminated[b]:
-            lines.append(f"-- End of round {int(before.round[b])}: income paid; player_{int(after.captain[b])} is "
-                         f"Captain. Round {int(after.round[b])} begins --")  # fmt: skip
+        lines += self._round_end_lines(before, after, b)
         if after.terminated[b] and not before.terminated[b]:
             lines += self._final_lines(after, b)
+        return lines
+
+    def _hire_paid(self, st: FlorenzaCardsState, b: int, action: int) -> int:
+        ids, t = self.ids, self.t
+        if action >= ids.hire_anonymous:
+            return self._hire_price(st, b, int(t.anon_cost[action - ids.hire_anonymous]))
+        a = action - (ids.hire_reserved if action >= ids.hire_reserved else ids.hire_table)
+        return self._hire_price(st, b, int(t.art_cost[a]))
+
+    def _round_end_lines(self, before: FlorenzaCardsState, after: FlorenzaCardsState, b: int) -> list[str]:
+        """The end of a round step by step (rulebook, Phase 3): the row's discards and the kept
+        cards, the incomes seat by seat (the Family card, Workshops, Residences), the Captain."""
+        t, P = self.t, self.num_players
+        pre, post = int(before.phase[b]), int(after.phase[b])
+        new_round = after.round[b] != before.round[b] or bool(after.terminated[b])
+        lines = []
+        if pre in ACTION_PHASES and (post not in ACTION_PHASES or new_round):
+            lines.append(f"-- end of round {int(before.round[b])} --")
+            if int(before.round[b]) < t.rounds:
+                lines.append(f"  the row keeps its {t.monuments_kept} most prestigious monuments; the row's artists "
+                             "are discarded; each player keeps one card of the hand")  # fmt: skip
+        if pre == PH_MERCHANT_CHOICE:
+            start = int(before.keep_offset[b]) + 1
+        elif pre in (PH_KEEP, PH_CAPTAIN_CHOICE) or pre in ACTION_PHASES:
+            start = 0
+        else:
+            return lines
+        if post == PH_MERCHANT_CHOICE and not new_round:
+            stop = int(after.keep_offset[b]) + 1  # paid up to the seat now choosing its Mercatanti resource
+        elif new_round:
+            stop = P
+        else:
+            return lines
+        captain = int(before.captain[b])
+        for j in range(start, stop):
+            q = (captain + j) % P
+            income = self.base_income + before.in_play[b, q].astype(np.int64) @ self.card_income
+            parts = [f"+{int(n)} {r}" for r, n in zip(t.resource_names, income[:6]) if n]
+            parts.append(f"+{int(income[6])} Fiorini")
+            lines.append(f"  income of player_{q}: {', '.join(parts)} (Family card, Workshops, Residences; as far "
+                         f"as the supply goes): now {int(after.money[b, q])} Fiorini")  # fmt: skip
+        if new_round:
+            holder = int(before.new_captain[b])
+            why = "took the Capitano del popolo" if holder >= 0 else "the Captain card passes to the next player"
+            lines.append(f"  player_{int(after.captain[b])} is Captain ({why})")
+            if not after.terminated[b]:
+                lines.append(f"-- round {int(after.round[b])} begins --")
         return lines
 
     def _final_lines(self, st: FlorenzaCardsState, b: int) -> list[str]:
@@ -208,8 +275,8 @@ class FlorenzaPresentation:
     def render(self, state: FlorenzaCardsState, game: int = 0) -> str:
         st, b, t, P = state, game, self.t, self.num_players
         phase = int(st.phase[b])
-        head = "game over" if st.terminated[b] else (
-            f"round {int(st.round[b])}, {SLOT_NAMES[int(st.slot[b])]}, phase {PHASE_NAMES[phase]}")  # fmt: skip
+        slot = SLOT_NAMES[int(st.slot[b])] if phase in ACTION_PHASES else "end of the round"
+        head = "game over" if st.terminated[b] else f"round {int(st.round[b])}, {slot}, phase {PHASE_NAMES[phase]}"
         supply = ", ".join(f"{int(n)} {r}" for r, n in zip(t.resource_names, st.supply[b]))
         lines = [
             f"Florenza: The Card Game — {head}; Captain player_{int(st.captain[b])}",

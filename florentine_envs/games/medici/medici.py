@@ -919,7 +919,9 @@ class Medici(Game):
         picks = {TAKE_LAST: [0], TAKE_LAST_AND_2ND: [0, 1], TAKE_LAST_AND_3RD: [0, 2], TAKE_LAST_THREE: [0, 1, 2]}
         return [int(last3[i]) for i in picks[action]]
 
-    def narrate(self, before: MediciState, after: MediciState, game: int, action: int, forced: bool) -> list[str]:
+    def narrate(
+        self, before: MediciState, after: MediciState, game: int, action: int, forced: bool, viewer: int | None = None
+    ) -> list[str]:
         b, P = game, self.num_players
         player = int(before.current_player[b])
         must = " (the only legal move)" if forced else ""
@@ -943,13 +945,15 @@ class Medici(Game):
         ship_pay = self.ship_payouts(values[None])[0]
         goods_pay = self.commodity_payouts(icons[None])[0]
         lines.append(f"--- end of day {int(before.day[b]) + 1}: scoring ---")
-        header = "          ship value  payout | " + " ".join(f"{c[:5]:>5}" for c in self.colour_names)
-        lines.append(header + " | goods payout | day total | florins")
+        # The player comes last: a front end may lengthen "player_1" (``florentine play`` adds
+        # "(heuristic)"), which would shift every column after it.
+        header = "ship value  payout | " + " ".join(f"{c[:5]:>5}" for c in self.colour_names)
+        lines.append(header + " | goods payout | day total | florins | player")
         for p in range(P):
             lines.append(
-                f"player_{p}: {values[p]:10d} {ship_pay[p]:7d} | "
+                f"{values[p]:10d} {ship_pay[p]:7d} | "
                 + " ".join(f"{int(n):5d}" for n in icons[p])
-                + f" | {goods_pay[p]:12d} | {ship_pay[p] + goods_pay[p]:9d} | {int(after.scores[b, p]):7d}"
+                + f" | {goods_pay[p]:12d} | {ship_pay[p] + goods_pay[p]:9d} | {int(after.scores[b, p]):7d} | player_{p}"
             )
         if after.terminated[b]:
             lines.append("--- the game is over ---")

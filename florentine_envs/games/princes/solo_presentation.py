@@ -45,24 +45,45 @@ class SoloPresentation:
             lines.append(f"  Wolfgang buys {'nothing' if s < 0 else 'the ' + T.stack_names[s]}")
         fame, money = int(after.fame[b, 1] - before.fame[b, 1]), int(after.money[b, 1] - before.money[b, 1])
         works = int(after.wolf_up[b].sum()) - int(before.wolf_up[b].sum())
-        built = after.wolf_buildings[b].astype(int) - before.wolf_buildings[b]
-        freed = after.wolf_freedoms[b].astype(int) - before.wolf_freedoms[b]
         acted = int(after.automa_next[b]) - int(before.automa_next[b]) >= 2
         if acted:
-            what = [f"build the {T.building_names[i]}" for i in np.flatnonzero(built > 0)]
-            what += [f"introduce {T.freedom_names[i]}" for i in np.flatnonzero(freed > 0)]
-            if works:
-                what.append(f"complete {works} work(s)")
-            added = int(after.wolf_len[b]) - int(before.wolf_len[b])
-            if added > 0:
-                what.append("take a Profession card")
-            bonus = int(after.bonus_hand[b, 1].sum()) - int(before.bonus_hand[b, 1].sum())
-            if bonus > 0:
-                what.append("take a Bonus card")
-            lines.append(f"  Wolfgang's turn: {', '.join(what) or 'no visible change'}")
+            parts = self._wolf_turn_parts(before, after, b, works)
+            lines.append(f"  Wolfgang's turn: {'; then '.join(parts) or 'nothing'}")
         if fame or money:
             lines.append(f"  Wolfgang: fame {fame:+d}, money {100 * money:+d}")
         return lines
+
+    def _wolf_turn_parts(self, before: PrincesState, after: PrincesState, b: int, works: int) -> list[str]:
+        """Wolfgang's actions of a turn with their prices, in the order his two Automa cards give
+        (rulebook, Wolfgang's turn: the first card's middle panel, the second's bottom one; the
+        fallback list after each panel)."""
+        T, ST = self.T, self.ST
+        done = {}  # action id (AUTOMA_ACTIONS order) -> text
+        built = after.wolf_buildings[b].astype(int) - before.wolf_buildings[b]
+        freed = after.wolf_freedoms[b].astype(int) - before.wolf_freedoms[b]
+        price = 100 * int(T.build_cost[int(before.builders[b, 1])])
+        if works:
+            done[0] = f"completes {works} work(s), turning his leftmost face-down card(s) up (fame and pay below)"
+        if (built > 0).any():
+            done[1] = " and ".join(f"builds the {T.building_names[i]} ({price} Florin, +{T.building_points} fame)"
+                                   for i in np.flatnonzero(built > 0))  # fmt: skip
+        if int(after.wolf_len[b]) > int(before.wolf_len[b]):
+            done[2] = f"takes a Profession card ({100 * T.profession_price} Florin), face down in his row"
+        bonus = int(after.bonus_hand[b, 1].sum()) - int(before.bonus_hand[b, 1].sum())
+        if bonus > 0:
+            done[3] = f"takes a Bonus card ({100 * T.bonus_price} Florin)"
+        for i in np.flatnonzero(freed > 0):
+            done[4] = f"introduces the Freedom of {T.freedom_names[i]} ({100 * T.freedom_price} Florin)"
+        order = []
+        drawn = int(after.automa_next[b])
+        for panel, at in ((0, drawn - 2), (1, drawn - 1)):
+            card = int(after.automa_order[b, at])
+            for kind in [int(k) for k in ST.panels[card, panel] if k >= 0] + [2, 1, 3, 4]:
+                if kind in done and kind not in order:
+                    order.append(kind)
+                    break
+        order += [kind for kind in done if kind not in order]
+        return [done[kind] for kind in order]
 
     def _solo_render_lines(self, st: PrincesState, b: int) -> list[str]:
         """Wolfgang's row and pieces, the dummies' columns, the Automa card in force."""
