@@ -17,6 +17,7 @@ pytest.importorskip("resvg_py")
 pytest.importorskip("PIL")
 
 import florentine_envs  # noqa: E402
+from florentine_envs.agents import available_agents, make_agent  # noqa: E402
 from florentine_envs.pictures import picture_rgb, picture_svg, svg_to_rgb, widgets  # noqa: E402
 
 #: (game id, players, options): one line per game and variant drawn
@@ -24,6 +25,8 @@ GAMES = [
     ("medici", 2, {}),
     ("medici", 4, {"monopoly_variant": True}),
     ("medici", 6, {}),
+    ("firenze", 2, {}),
+    ("firenze", 4, {"opponent_hands": "recall", "campanile": False}),
 ]
 
 IDS = [f"{name}-{players}p" + "".join(f"-{k}={v}" for k, v in options.items()) for name, players, options in GAMES]
@@ -36,15 +39,15 @@ def make(row):
 
 @functools.cache
 def snapshots(row_index: int, seed: int = 3) -> list:
-    """Single-game states along one random game: the start, a few middles, and the end (or the
-    last state reached within a step budget: the pictures need states, not finished games)."""
+    """Single-game states along one game of the game's heuristic (random where it has none: the
+    heuristic's games go further, towers grow taller): the start, a few middles, and the end (or
+    the last state within a step budget: the pictures need states, not finished games)."""
     game = make(GAMES[row_index])
     state = game.init(np.array([seed], dtype=np.uint64))
-    rng = np.random.default_rng(seed)
+    agent = make_agent("heuristic" if "heuristic" in available_agents(game) else "random", game, seed)
     kept, step = [state.copy()], 0
     while not state.terminated[0] and step < 400:
-        legal = np.flatnonzero(state.legal_action_mask[0])
-        state = game.step(state, np.array([rng.choice(legal)]))
+        state = game.step(state, agent.act(game.observe(state, state.current_player), state.legal_action_mask))
         step += 1
         if step in (7, 25, 60, 150):
             kept.append(state.copy())

@@ -78,12 +78,29 @@ def _card(d, game, card: int, x: float, y: float, *, highlight: bool = False, sc
     commodity = game.colour_names[colour_index] if colour_index >= 0 else "neutral"
     lines = [f"{icons} {commodity}" if icons else "no goods", "green: no slot" if game.kind_green[kind] else ""]
     title = commodity.capitalize() if colour_index >= 0 else "Neutral"
-    w.card(d, x, y, CARD_W * scale, CARD_H * scale, title=title, cost=str(int(game.kind_value[kind])),
-           lines=[line for line in lines if line], colour=colour, highlight=highlight, size=9 * scale)  # fmt: skip
+    w.card(
+        d,
+        x,
+        y,
+        CARD_W * scale,
+        CARD_H * scale,
+        title=title,
+        cost=str(int(game.kind_value[kind])),
+        lines=[line for line in lines if line],
+        colour=colour,
+        highlight=highlight,
+        size=9 * scale,
+    )
     if colour_index >= 0:  # the commodity icons along the bottom, in the commodity's colour
         for i in range(icons):
-            w.token(d, x + 10 * scale + i * 14 * scale, y + (CARD_H - 11) * scale,
-                    COMMODITY_COLOURS[colour_index], 10 * scale, shape="diamond")  # fmt: skip
+            w.token(
+                d,
+                x + 10 * scale + i * 14 * scale,
+                y + (CARD_H - 11) * scale,
+                COMMODITY_COLOURS[colour_index],
+                10 * scale,
+                shape="diamond",
+            )
 
 
 def _market(d, game, state, b, view, market, per_row, x, y, width, height) -> None:
@@ -113,13 +130,26 @@ def _rules_box(d, game, state, b, x, y, width, height) -> None:
     """The florins and what the end of the day pays (the player aid card's content)."""
     P = game.num_players
     rows = [
-        [w.player_label(p), str(int(state.scores[b, p])), str(int(state.ship_value[b, p])),
-         f"{int(state.ship_slots[b, p])}/{game.capacity}"]
+        [
+            w.player_label(p),
+            str(int(state.scores[b, p])),
+            str(int(state.ship_value[b, p])),
+            f"{int(state.ship_slots[b, p])}/{game.capacity}",
+        ]
         for p in range(P)
-    ]  # fmt: skip
+    ]
     leader = int(np.argmax(state.scores[b])) if state.scores[b].max() > 0 else None
-    used = w.score_table(d, x, y, ["player", "florins", "ship", "slots"], rows, [170, 80, 70, 80],
-                         seats=list(range(P)), highlight=leader, size=12)  # fmt: skip
+    used = w.score_table(
+        d,
+        x,
+        y,
+        ["player", "florins", "ship", "slots"],
+        rows,
+        [170, 80, 70, 80],
+        seats=list(range(P)),
+        highlight=leader,
+        size=12,
+    )
     payouts = game.data["ship_payouts"]["by_players"][str(P)]
     mono = game.data["monopoly"]
     lines = [
@@ -139,32 +169,55 @@ def _player(d, game, state, b, p, view, x, y, width, height) -> None:
     mover = not state.terminated[b] and int(state.current_player[b]) == p
     start = " · starts the day" if int(state.start_player[b]) == p else ""
     w.panel(d, x, y, width, height)
-    w.player_header(d, x, y, width, p, to_move=mover, is_view=view == p,
-                    detail=f"{int(state.scores[b, p])} florins{start}")  # fmt: skip
+    w.player_header(
+        d, x, y, width, p, to_move=mover, is_view=view == p, detail=f"{int(state.scores[b, p])} florins{start}"
+    )
     top = y + 34
     ship = np.flatnonzero((state.card_loc[b] == LOC_SHIP) & (state.card_owner[b] == p))
     slotted = [int(c) for c in ship if game.card_nongreen[c]]
     green = [int(c) for c in ship if not game.card_nongreen[c]]
     # the hull under the loading slots
     hull_w = game.capacity * (CARD_W + 6) + 16
-    d.append(dw.Path(fill="#a67c52", stroke="#5a3d22", stroke_width=1.5)
-             .M(x + 8, top + CARD_H - 16).L(x + 8 + hull_w, top + CARD_H - 16)
-             .L(x + hull_w - 10, top + CARD_H + 8).L(x + 26, top + CARD_H + 8).Z())  # fmt: skip
+    d.append(
+        dw.Path(fill="#a67c52", stroke="#5a3d22", stroke_width=1.5)
+        .M(x + 8, top + CARD_H - 16)
+        .L(x + 8 + hull_w, top + CARD_H - 16)
+        .L(x + hull_w - 10, top + CARD_H + 8)
+        .L(x + 26, top + CARD_H + 8)
+        .Z()
+    )
     for slot in range(game.capacity):
         sx = x + 16 + slot * (CARD_W + 6)
         if slot < len(slotted):
             _card(d, game, slotted[slot], sx, top)
         else:
-            d.append(dw.Rectangle(sx, top, CARD_W, CARD_H - 18, rx=5, ry=5, fill=w.PALETTE["empty"],
-                                  stroke=w.PALETTE["panel_edge"], stroke_dasharray="4,3"))  # fmt: skip
+            d.append(
+                dw.Rectangle(
+                    sx,
+                    top,
+                    CARD_W,
+                    CARD_H - 18,
+                    rx=5,
+                    ry=5,
+                    fill=w.PALETTE["empty"],
+                    stroke=w.PALETTE["panel_edge"],
+                    stroke_dasharray="4,3",
+                )
+            )
     greens_x = x + hull_w + 24
     greens_room = 760 - hull_w - 24
     if green:
         step = min(CARD_W + 6, (greens_room - CARD_W) / max(1, len(green) - 1))
         for i, card in enumerate(green):
             _card(d, game, card, greens_x + i * step, top)
-    w.text(d, x + 16, top + CARD_H + 10, f"ship value {int(state.ship_value[b, p])} · "
-           f"{len(slotted)}/{game.capacity} slots · {len(green)} green", 11, fill=w.PALETTE["muted"])  # fmt: skip
+    w.text(
+        d,
+        x + 16,
+        top + CARD_H + 10,
+        f"ship value {int(state.ship_value[b, p])} · {len(slotted)}/{game.capacity} slots · {len(green)} green",
+        11,
+        fill=w.PALETTE["muted"],
+    )
     _warehouse(d, game, state, b, p, x + 790, top - 2)
 
 
@@ -191,8 +244,16 @@ def _warehouse(d, game, state, b, p, x, y) -> None:
         if stored:
             d.append(dw.Rectangle(left, ty + 1, min(stored, cells) * (cell + 1), cell, fill=COMMODITY_COLOURS[c]))
         if shipping and stored < cells:
-            d.append(dw.Rectangle(left + stored * (cell + 1), ty + 1, min(shipping, cells - stored) * (cell + 1), cell,
-                                  fill=COMMODITY_COLOURS[c], fill_opacity=0.4))  # fmt: skip
+            d.append(
+                dw.Rectangle(
+                    left + stored * (cell + 1),
+                    ty + 1,
+                    min(shipping, cells - stored) * (cell + 1),
+                    cell,
+                    fill=COMMODITY_COLOURS[c],
+                    fill_opacity=0.4,
+                )
+            )
         grid = dw.Path(stroke=w.PALETTE["background"], stroke_width=1)
         for i in range(1, cells):
             grid.M(left + i * (cell + 1) - 0.5, ty + 1).v(cell)
