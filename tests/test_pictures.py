@@ -27,6 +27,8 @@ GAMES = [
     ("medici", 6, {}),
     ("firenze", 2, {}),
     ("firenze", 4, {"opponent_hands": "recall", "campanile": False}),
+    ("florenza_cards", 2, {}),
+    ("florenza_cards", 4, {"guilds": False}),
 ]
 
 IDS = [f"{name}-{players}p" + "".join(f"-{k}={v}" for k, v in options.items()) for name, players, options in GAMES]

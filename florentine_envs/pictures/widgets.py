@@ -38,6 +38,7 @@ PALETTE = {
 PLAYER_COLOURS = ("#c0392b", "#2e6fb7", "#2e8b57", "#c99a06", "#7d3c98", "#d35400")
 
 CHAR_EM = 0.6  # average advance of a DejaVu Sans character, in font sizes
+BOLD_EM = 0.68  # the same for DejaVu Sans Bold
 
 
 def player_colour(seat: int) -> str:
@@ -64,13 +65,13 @@ def new_drawing(width: float, height: float, title: str | None = None) -> dw.Dra
     return d
 
 
-def text_width(s: str, size: float) -> float:
-    return len(s) * size * CHAR_EM
+def text_width(s: str, size: float, bold: bool = False) -> float:
+    return len(s) * size * (BOLD_EM if bold else CHAR_EM)
 
 
-def wrap(s: str, width: float, size: float) -> list[str]:
+def wrap(s: str, width: float, size: float, bold: bool = False) -> list[str]:
     """``s`` broken into lines of at most ``width`` pixels at ``size`` (words longer than a line are cut)."""
-    per_line = max(1, int(width / (size * CHAR_EM)))
+    per_line = max(1, int(width / (size * (BOLD_EM if bold else CHAR_EM))))
     lines: list[str] = []
     for paragraph in s.split("\n"):
         line = ""
@@ -108,7 +109,7 @@ def text(
 ) -> float:
     """Text whose first line's top is at ``y``; wrapped to ``width`` pixels when given (at most
     ``max_lines`` lines, the last cut with an ellipsis). Returns the height used."""
-    lines = wrap(s, width, size) if width else s.split("\n")
+    lines = wrap(s, width, size, weight == "bold") if width else s.split("\n")
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = lines[-1][: max(0, len(lines[-1]) - 1)] + "…"
@@ -301,7 +302,10 @@ def card(
     d.append(
         dw.Rectangle(x, y, w, h, rx=6, ry=6, fill=PALETTE["card_face"], stroke=PALETTE["card_edge"], stroke_width=1.2)
     )
-    band = min(h * 0.3, size * 1.9 * (1 + (text_width(title, size + 1) > w - 30)))
+    title_room = w - 8 - (max(2 * size, text_width(cost, size * 0.85) + 6) + 2 if cost is not None else 0)
+    # the band holds the title on one line, or two where it needs them and the card is tall enough
+    title_lines = 2 if len(wrap(title, title_room, size + 1, bold=True)) > 1 and h >= 6 * size else 1
+    band = (size + 1) * 1.1 * title_lines + 6
     d.append(
         dw.Path(fill=colour)
         .M(x, y + 6)
@@ -312,7 +316,6 @@ def card(
         .L(x, y + band)
         .Z()
     )
-    title_room = w - 8 - (2.1 * size if cost is not None else 0)
     text(
         d,
         x + 4,
@@ -323,17 +326,30 @@ def card(
         fill=readable_on(colour),
         width=title_room,
         line_height=1.1,
-        max_lines=2,
+        max_lines=title_lines,
     )
-    if cost is not None:
+    if cost is not None:  # a disc, or a pill for a long cost (300 Fiorini), at the top right
         r = size * 0.95
-        d.append(dw.Circle(x + w - r - 3, y + r + 3, r, fill="#ffffff", stroke=PALETTE["card_edge"], stroke_width=1))
-        font = size * (0.95 if len(cost) <= 2 else 0.7)
+        font = size * (0.95 if len(cost) <= 2 else 0.85)
+        pill = max(2 * r, text_width(cost, font) + 6)
+        d.append(
+            dw.Rectangle(
+                x + w - pill - 3,
+                y + 3,
+                pill,
+                2 * r,
+                rx=r,
+                ry=r,
+                fill="#ffffff",
+                stroke=PALETTE["card_edge"],
+                stroke_width=1,
+            )
+        )
         d.append(
             dw.Text(
                 cost,
                 font,
-                x + w - r - 3,
+                x + w - pill / 2 - 3,
                 y + r + 3 + font * 0.36,
                 text_anchor="middle",
                 fill=PALETTE["ink"],
