@@ -303,9 +303,14 @@ def card(
         dw.Rectangle(x, y, w, h, rx=6, ry=6, fill=PALETTE["card_face"], stroke=PALETTE["card_edge"], stroke_width=1.2)
     )
     title_room = w - 8 - (max(2 * size, text_width(cost, size * 0.85) + 6) + 2 if cost is not None else 0)
-    # the band holds the title on one line, or two where it needs them and the card is tall enough
-    title_lines = 2 if len(wrap(title, title_room, size + 1, bold=True)) > 1 and h >= 6 * size else 1
-    band = (size + 1) * 1.1 * title_lines + 6
+    # a smaller title rather than a word cut in two; the band holds it on one line, or two where it
+    # needs them and the card is tall enough
+    title_size = size + 1
+    longest = max((len(word) for word in title.split()), default=0)
+    while title_size > size - 1.5 and longest * title_size * BOLD_EM > title_room:
+        title_size -= 0.5
+    title_lines = 2 if len(wrap(title, title_room, title_size, bold=True)) > 1 and h >= 6 * size else 1
+    band = title_size * 1.1 * title_lines + 6
     d.append(
         dw.Path(fill=colour)
         .M(x, y + 6)
@@ -321,7 +326,7 @@ def card(
         x + 4,
         y + 3,
         title,
-        size + 1,
+        title_size,
         weight="bold",
         fill=readable_on(colour),
         width=title_room,
