@@ -50,6 +50,35 @@ def player_label(seat: int) -> str:
     return f"player_{seat}"
 
 
+#: options that do not change what a game is (scoring of rewards, data overrides, turn caps)
+_NOT_VARIANTS = ("reward", "data", "cards_path", "max_turns")
+
+
+def variant_text(game) -> str:
+    """The game's options that differ from their defaults, for a picture's title: ``"guilds=False"``
+    (empty for the base game). Defaults are read from the game class's ``__init__`` signature."""
+    import inspect
+
+    defaults = {
+        name: param.default
+        for name, param in inspect.signature(type(game).__init__).parameters.items()
+        if param.default is not inspect.Parameter.empty
+    }
+    changed = [
+        f"{name}={value}"
+        for name, value in game.options.items()
+        if name not in _NOT_VARIANTS and name in defaults and defaults[name] != value
+    ]
+    return ", ".join(changed)
+
+
+def game_title(title: str, game) -> str:
+    """``"Firenze — 4 players · campanile=False"``: the game, its player count and its variant."""
+    variant = variant_text(game)
+    players = f"{game.num_players} player{'s' if game.num_players != 1 else ''}"
+    return f"{title} — {players}" + (f" · {variant}" if variant else "")
+
+
 def readable_on(colour: str) -> str:
     """Black or white: whichever reads better on ``colour`` (``#rrggbb``)."""
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))

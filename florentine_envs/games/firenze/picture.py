@@ -49,7 +49,7 @@ def draw(game, state, index: int, view: int | None) -> dw.Drawing:
     rows_of_panels = -(-P // 2)
     height = 44 + 232 + 10 + 250 + 10 + rows_of_panels * (panel_h + 10) + 70
     d = w.new_drawing(WIDTH, height, f"Firenze, {P} players")
-    w.title_bar(d, 0, 0, WIDTH, f"Firenze — {P} players", _status(game, state, b, view))
+    w.title_bar(d, 0, 0, WIDTH, w.game_title("Firenze", game), _status(game, state, b, view))
     y = 44
     _row(d, game, state, b, 20, y)
     _supply(d, game, state, b, view, 20 + 6 * 200 + 6, y, WIDTH - 20 - (20 + 6 * 200 + 6))

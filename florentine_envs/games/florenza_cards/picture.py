@@ -44,7 +44,7 @@ def draw(game, state, index: int, view: int | None) -> dw.Drawing:
     top_h = 190 + 10 + 150 + 10
     height = 44 + top_h + rows_of_panels * (panel_h + 10) + 60
     d = w.new_drawing(WIDTH, height, f"Florenza: The Card Game, {P} players")
-    w.title_bar(d, 0, 0, WIDTH, f"Florenza: The Card Game — {P} players", _status(game, state, b, view))
+    w.title_bar(d, 0, 0, WIDTH, w.game_title("Florenza: The Card Game", game), _status(game, state, b, view))
     y = 44
     _monuments(d, game, state, b, 20, y, 960)
     _supply(d, game, state, b, 990, y, WIDTH - 1010)

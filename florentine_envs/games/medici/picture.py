@@ -33,7 +33,7 @@ def draw(game, state, index: int, view: int | None) -> dw.Drawing:
     panel_h = 150
     height = 34 + 10 + top_h + 10 + P * (panel_h + 10) + 6
     d = w.new_drawing(WIDTH, height, f"Medici, {P} players")
-    w.title_bar(d, 0, 0, WIDTH, f"Medici: The Card Game — {P} players", _status(game, state, b, view))
+    w.title_bar(d, 0, 0, WIDTH, w.game_title("Medici: The Card Game", game), _status(game, state, b, view))
     y = 44
     _market(d, game, state, b, view, market, per_row, 20, y, WIDTH - 420 - 30, top_h)
     _rules_box(d, game, state, b, WIDTH - 420, y, 400, top_h)
