@@ -17,10 +17,16 @@ pytest.importorskip("resvg_py")
 pytest.importorskip("PIL")
 
 import florentine_envs  # noqa: E402
+from florentine_envs.agents import available_agents, make_agent  # noqa: E402
 from florentine_envs.pictures import picture_rgb, picture_svg, svg_to_rgb, widgets  # noqa: E402
 
 #: (game id, players, options): one line per game and variant drawn
 GAMES = [
+    ("medici", 2, {}),
+    ("medici", 4, {"monopoly_variant": True}),
+    ("medici", 6, {}),
+    ("firenze", 2, {}),
+    ("firenze", 4, {"opponent_hands": "recall", "campanile": False}),
     ("princes", 2, {}),
     ("princes", 3, {"cooperative": True, "characters": True}),
     ("princes_solo", 1, {"dummies": 3}),
@@ -40,15 +46,15 @@ def make(row):
 
 @functools.cache
 def snapshots(row_index: int, seed: int = 3) -> list:
-    """Single-game states along one random game: the start, a few middles, and the end (or the
-    last state reached within a step budget: the pictures need states, not finished games)."""
+    """Single-game states along one game of the game's heuristic (random where it has none: the
+    heuristic's games go further, towers grow taller): the start, a few middles, and the end (or
+    the last state within a step budget: the pictures need states, not finished games)."""
     game = make(GAMES[row_index])
     state = game.init(np.array([seed], dtype=np.uint64))
-    rng = np.random.default_rng(seed)
+    agent = make_agent("heuristic" if "heuristic" in available_agents(game) else "random", game, seed)
     kept, step = [state.copy()], 0
     while not state.terminated[0] and step < 400:
-        legal = np.flatnonzero(state.legal_action_mask[0])
-        state = game.step(state, np.array([rng.choice(legal)]))
+        state = game.step(state, agent.act(game.observe(state, state.current_player), state.legal_action_mask))
         step += 1
         if step in (7, 25, 60, 150):
             kept.append(state.copy())
@@ -62,15 +68,17 @@ ROWS = pytest.mark.parametrize("row_index", range(len(GAMES)), ids=IDS)
 @ROWS
 def test_svg_is_valid_xml_and_frame_is_not_blank(row_index):
     game = make(GAMES[row_index])
-    for state in snapshots(row_index)[::2]:
+    states = snapshots(row_index)
+    for state in states:
         for view in (None, int(state.current_player[0])):
-            svg = picture_svg(game, state, view=view)
-            root = ET.fromstring(svg)
+            root = ET.fromstring(picture_svg(game, state, view=view))
             assert root.tag.endswith("svg")
-            frame = picture_rgb(game, state, view=view)
-            assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
-            assert 900 <= frame.shape[1] <= 1700 and 400 <= frame.shape[0] <= 2400, frame.shape
-            assert len(np.unique(frame.reshape(-1, 3), axis=0)) > 20  # drawn, not one colour
+    # rasterising costs a tenth of a second a frame: two frames per game, the table and a view
+    for state, view in ((states[2], None), (states[-1], int(states[-1].current_player[0]))):
+        frame = picture_rgb(game, state, view=view)
+        assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+        assert 900 <= frame.shape[1] <= 1700 and 400 <= frame.shape[0] <= 2400, frame.shape
+        assert len(np.unique(frame.reshape(-1, 3), axis=0)) > 20  # drawn, not one colour
 
 
 @ROWS
