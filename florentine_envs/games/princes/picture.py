@@ -196,8 +196,9 @@ def auction_objects(d, x, y, w, h, game: Princes, st: PrincesState, b: int) -> N
     for s in range(NUM_STACKS):
         bx, by = x + 10 + s * (box + 6), y + 28
         name = T.stack_names[s]
-        if T.single_landscape and s < 3:
-            name = "Landscape" if s == 0 else name
+        lot = T.single_landscape and s < 3  # 2 players: one landscape object, the winner picks the kind
+        if lot:
+            name = "Landscape lot" if s == 0 else name
         active = stack == s or (T.single_landscape and s < 3 and 0 <= stack < 3)
         if active:
             d.append(dw.Rectangle(bx - 3, by - 3, box + 6, 92 + 6, rx=7, ry=7, fill=wg.PALETTE["highlight"]))
@@ -205,7 +206,8 @@ def auction_objects(d, x, y, w, h, game: Princes, st: PrincesState, b: int) -> N
         wg.text(d, bx + box / 2, by + 4, name, 11, weight="bold", anchor="middle")
         object_icon(d, bx + box / 2, by + 42, s)
         left = stack_supply(game, st, b, s)
-        wg.text(d, bx + box / 2, by + 62, f"{left} left", 10, anchor="middle", fill=wg.PALETTE["muted"])
+        left_text = f"{left} left" + (" (in the lot)" if lot and s > 0 else "")
+        wg.text(d, bx + box / 2, by + 62, left_text, 10, anchor="middle", fill=wg.PALETTE["muted"])
         if active and bid > 0:
             bidder = f" {wg.player_label(high)}" if high >= 0 and not game.solo else ""
             wg.text(d, bx + box / 2, by + 76, f"{100 * bid} Fl{bidder}", 10, weight="bold", anchor="middle")
