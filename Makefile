@@ -1,11 +1,12 @@
 # `make test` works on a fresh machine: it creates (or reuses) .venv, installs the
 # package with its test dependencies (the ``test`` extra, which brings the ``ray`` extra: the
-# balance tests start a local Ray instance with 2 CPUs), and runs the test suite on both cores.
+# balance tests start a local Ray instance with 2 CPUs, and the ``docs`` extra), builds the
+# documentation strictly and runs the test suite on both cores.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test test-floor demo bench test-rllib clean
+.PHONY: install test test-floor docs demo bench test-rllib clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -17,7 +18,7 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-test: $(STAMP) test-floor
+test: $(STAMP) test-floor docs
 	$(PY) -m pytest -n 2 -q --doctest-modules tests florentine_envs
 
 # The floors of the core dependencies, tested: a venv of its own (no torch) with every core
@@ -39,6 +40,13 @@ $(FLOOR_STAMP): pyproject.toml
 test-floor: $(FLOOR_STAMP)
 	$(FLOOR_VENV)/bin/python -m pip list 2>/dev/null | grep -iE "^(numpy|gymnasium|pettingzoo) "
 	$(FLOOR_VENV)/bin/python -m pytest -q -p no:cacheprovider tests/test_env_contract.py
+
+# The documentation site (mkdocs.yml) into site/, strictly: a warning (a broken link, a docstring
+# that does not render) fails the build. Offline: no fonts or CDN fetched. The game pages, their
+# pictures and the changelog are generated from the games by docs/gen_pages.py. The two variables
+# silence a banner that mkdocs-material and its plugins print about the future of MkDocs.
+docs: $(STAMP)
+	DISABLE_MKDOCS_2_WARNING=true NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
 
 demo: $(STAMP)
 	$(VENV)/bin/florentine demo
@@ -71,4 +79,4 @@ test-rllib: $(RLLIB_STAMP)
 	$(RLLIB_PY) -m pytest -q -p no:cacheprovider tests/test_rllib.py
 
 clean:
-	rm -rf $(VENV) $(FLOOR_VENV) $(RLLIB_VENV) runs .pytest_cache
+	rm -rf $(VENV) $(FLOOR_VENV) $(RLLIB_VENV) runs site .pytest_cache

@@ -59,13 +59,13 @@ key            default    meaning
 =============  =========  ===================================================================
 
 e.g. ``ismcts:400:depth=20:value=margin``. The defaults are the textbook algorithm; the
-strongest settings measured (README, "Agents") add ``prior=heuristic``, and on Firenze, where
+strongest settings measured (docs/studies/search-ladder.md) add ``prior=heuristic``, and on Firenze, where
 random rollouts say nothing and the running score a few moves ahead says little, judge the
 heuristic's best moves by its own continuation and leave its move only on evidence from
 finished games, ``prior=heuristic:top=3:plies=1:rollout=heuristic:depth=40:value=margin:keep=1:wave=4``
-(README: 67 % of 100 games against the Firenze heuristic with 16 simulations); on Medici,
+(docs/studies/search-ladder.md: 67 % of 100 games against the Firenze heuristic with 16 simulations); on Medici,
 where what the deck brings next outweighs the difference between two moves, the same with
-``pair=1`` (README). Ranks and scores
+``pair=1`` (docs/studies/search-ladder.md). Ranks and scores
 are the game's own (``game.ranks``, ``game.running_scores``), so a rollout cut by ``depth`` is scored as the game
 stands at that point.
 

@@ -48,7 +48,7 @@ def heuristic_win_rate(num_players, games, seat=0):
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_heuristic_beats_random_two_players(seat):
-    # measured 2,000-game rates are in the README; 400 games keep the suite fast
+    # measured 2,000-game rates are in docs/guides/training.md; 400 games keep the suite fast
     assert heuristic_win_rate(2, 400, seat) >= 0.70
 
 

@@ -157,7 +157,7 @@ def test_supersuit_normalize_obs_on_the_flat_observation(name):
 
 
 def test_supersuit_wrapper_on_the_observation_key_of_the_dict_observation():
-    """The recipe of the README: SuperSuit's observation lambda applied to the "observation" key."""
+    """The recipe of docs/guides/interop.md: SuperSuit's observation lambda applied to the "observation" key."""
     import supersuit as ss
     from gymnasium.spaces import Box, Dict
 
@@ -176,7 +176,7 @@ def test_supersuit_wrapper_on_the_observation_key_of_the_dict_observation():
 def test_supersuit_agent_indicator_after_normalize_obs():
     """SuperSuit's agent_indicator_v0 builds its bounds wrongly from a Box with per-entry bounds
     (observations fall outside them); on normalize_obs_v0's [0, 1] Box it is right: the order of
-    the README."""
+    docs/guides/interop.md."""
     import supersuit as ss
 
     flat = module("medici").env(num_players=2, obs_type="flat")
@@ -193,7 +193,7 @@ def test_supersuit_agent_indicator_after_normalize_obs():
 
 @pytest.mark.parametrize("name", florentine_envs.available_games())
 def test_torchrl_plays_whole_games_of_the_aec_env_with_masks(name):
-    """TorchRL's PettingZooWrapper on the AEC env (the path for TorchRL: see the README) plays
+    """TorchRL's PettingZooWrapper on the AEC env (the path for TorchRL: see docs/guides/interop.md) plays
     whole games with masks: the mover's action always legal, the info spec (built from reset())
     filled at every step, ranks 0 until the end."""
     pytest.importorskip("torchrl")

@@ -10,7 +10,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from test_readme import README, SNIPPET, missing_libraries
+from test_readme import all_snippets, missing_libraries
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,7 +23,7 @@ assert agents.OWNER == training.OWNER == "user", (agents.__file__, training.__fi
 warnings.simplefilter("ignore")
 for index, snippet in enumerate(json.load(open(sys.argv[1]))):
     print(f"snippet {index}", flush=True)
-    exec(compile(snippet, f"README snippet {index}", "exec"), {"__name__": "__main__"})
+    exec(compile(snippet, f"documentation snippet {index}", "exec"), {"__name__": "__main__"})
 print("all snippets ran")
 """
 
@@ -44,9 +44,9 @@ def run_in(folder: Path, *args: str, timeout: float = 300) -> subprocess.Complet
                           timeout=timeout)  # fmt: skip
 
 
-def test_every_readme_snippet_runs_from_a_folder_with_its_own_agents_and_training(tmp_path):
+def test_every_documented_snippet_runs_from_a_folder_with_its_own_agents_and_training(tmp_path):
     folder = user_project(tmp_path / "project")
-    snippets = SNIPPET.findall(README.read_text())
+    snippets = [code for _, code in all_snippets()]  # the README's and the documentation pages'
     assert len(snippets) >= 8
     snippets = [s for s in snippets if not missing_libraries(s)]  # e.g. TorchRL's, where it is not installed
     (tmp_path / "snippets.json").write_text(json.dumps(snippets))

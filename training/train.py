@@ -47,7 +47,7 @@ from florentine_envs.testing import random_legal_actions
 from florentine_envs.training.match import play_games
 from florentine_envs.training.sb3_env import FlorentineVecEnv
 
-#: hyperparameters of the Medici 2-player headline run (see README); ``train`` overrides with **ppo_kwargs
+#: hyperparameters of the Medici 2-player headline run (docs/guides/training.md); ``train`` overrides with **ppo_kwargs
 DEFAULT_PPO = {
     "n_steps": 128,
     "batch_size": 1024,

@@ -1,10 +1,13 @@
 """A balance study from start to end: design, play (local or Ray), merge, statistics.
 
+```python
 >>> from florentine_envs.training.balance import StudySpec, run_study
 >>> spec = StudySpec("medici", players=(2,), games=6, chunk_games=4)
 >>> result = run_study(spec, progress=False)
 >>> result.summary["cells"][0]["stats"]["games"], len(result.summary["cells"][0]["stats"]["win_pos0"])
 (6, 4)
+
+```
 """
 
 from __future__ import annotations
