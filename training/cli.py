@@ -13,6 +13,7 @@ from rich.table import Table
 import florentine_envs
 from florentine_envs.agents import make_agent
 from florentine_envs.training.extras import install_hint, installed, skipped_note
+from florentine_envs.training.progress import step
 
 console = Console()
 DEMO_GAMES = 100_000  # most games per demo table
@@ -191,7 +192,7 @@ def cmd_demo(args) -> int:
                 break
             result = run_tournament(
                 name, demo_lineup(players), players, args.games, seed=args.seed, rotations="cyclic",
-                console=console, max_seconds=args.seconds or None,
+                max_seconds=args.seconds or None,
             )  # fmt: skip
             print_report(result, console)
             print_written(write_outputs(result, Path(args.out) / f"{name}_{players}p"), skipped(result))
@@ -214,8 +215,8 @@ def cmd_tournament(args) -> int:
     require_backend("tournament", args.backend)
     result = run_tournament(
         args.game, entries, args.players or len(entries), args.games, seed=args.seed,
-        options=parse_options(args.option), rotations=args.rotations, console=console,
-        max_seconds=args.seconds, backend=args.backend, ray_address=args.ray_address,
+        options=parse_options(args.option), rotations=args.rotations, max_seconds=args.seconds,
+        backend=args.backend, ray_address=args.ray_address,
     )  # fmt: skip
     print_report(result, console)
     print_written(write_outputs(result, args.out or default_out_dir(result)), skipped(result))
@@ -239,7 +240,9 @@ def cmd_balance(args) -> int:
     )  # fmt: skip
     result = run_study(spec, backend=args.backend, address=args.ray_address, max_seconds=args.seconds,
                        progress=not args.no_progress)  # fmt: skip
-    paths = write_report(result, args.out or default_out_dir(result), raw=not args.no_raw)
+    with step("writing the report: figures, tables" + ("" if args.no_raw else " and per-game CSV files"),
+              enabled=not args.no_progress):  # fmt: skip
+        paths = write_report(result, args.out or default_out_dir(result), raw=not args.no_raw)
     summary = result.summary
     for cell in summary["cells"]:
         if cell["kind"] != "main":
@@ -307,7 +310,8 @@ def cmd_bench(args) -> int:
     games = [args.game] if args.game else florentine_envs.available_games()
     peers = () if args.no_peers else PEERS
     rows, peer_rows = run_all(
-        games, args.players, args.seconds, peers=peers, rounds=args.rounds, options=parse_options(args.option)
+        games, args.players, args.seconds, peers=peers, rounds=args.rounds, options=parse_options(args.option),
+        progress=True,
     )
     # wide enough for every column even when the output is not a terminal (rich then assumes 80)
     Console(width=max(console.width, 160)).print(bench_table(rows, peer_rows, args.seconds, args.rounds))

@@ -66,11 +66,13 @@ import florentine_envs
 from florentine_envs.core.rng import hash64
 from florentine_envs.training.extras import installed, skipped_note
 from florentine_envs.training.match import play_games
+from florentine_envs.training.progress import Ticker, bar, step
 
 ROTATIONS = ("all", "cyclic")
 MAX_ARRANGEMENTS = 24  # distinct seat permutations per deal with rotations="all" (4! = 24)
 CHUNK_GAMES = 4096  # games per chunk (chunks hold whole rounds of deals, at least one)
 TIMED_CHUNK_GAMES = 256  # with a time limit: small chunks, so that it stops near the limit
+PROGRESS_CHUNKS = 16  # without one: about this many chunks, so that the progress bar moves
 BOOTSTRAP_RESAMPLES = 2000
 _DEAL_STREAM = 0x7A  # hash64 stream of the deal seeds (distinct from any game stream by construction)
 
@@ -217,7 +219,6 @@ def run_tournament(
     options: dict | None = None,
     rotations: str = "all",
     progress: bool = True,
-    console=None,
     chunk_games: int | None = None,
     max_seconds: float | None = None,
     backend: str = "local",
@@ -227,13 +228,14 @@ def run_tournament(
 
     ``games`` is rounded up to whole rounds (one deal per table, every arrangement of each),
     so that every agent holds every seat equally often. The rounds are cut into chunks of
-    about ``chunk_games`` games (default ``CHUNK_GAMES``, ``TIMED_CHUNK_GAMES`` with a time
-    limit); each chunk is one batch with agents of its own, seeded from ``(seed, chunk)``, so
-    the result depends on ``(seed, chunk_games)`` only and is the same on every ``backend``
+    about ``chunk_games`` games (default: :func:`default_chunk_games`); each chunk is one batch
+    with agents of its own, seeded from ``(seed, chunk)``, so the result depends on
+    ``(seed, games, chunk_games)`` only and is the same on every ``backend``
     (``"local"``, or ``"ray"``: chunks as Ray tasks, on ``ray_address`` or a local instance;
     see :mod:`florentine_envs.training.balance.ray_backend`). ``max_seconds``: start no chunk after this time
     (Ray: stop waiting then); at least one chunk is played, and ``result.num_games`` says how
-    many games were.
+    many games were. ``progress``: a bar with the time left on stderr while the games are
+    played, then a line for the statistics (:mod:`florentine_envs.training.progress`).
     """
     from florentine_envs.agents import make_agent  # agents import the games; keep this module importable on its own
     from florentine_envs.training.balance.ray_backend import run_tasks  # the balance package imports this module
@@ -278,18 +280,27 @@ def run_tournament(
     G = deal.shape[0]
 
     if chunk_games is None:
-        chunk_games = CHUNK_GAMES if max_seconds is None else TIMED_CHUNK_GAMES
-    step = max(1, int(chunk_games) // round_games) * round_games  # games per chunk: whole rounds
+        chunk_games = default_chunk_games(G, max_seconds)
+    per_chunk = max(1, int(chunk_games) // round_games) * round_games  # games per chunk: whole rounds
     names = [agent_name(label) for label in labels]
     tasks = [
-        _Chunk(game_name, P, options, names, game_seed[lo : lo + step], seats[lo : lo + step],
+        _Chunk(game_name, P, options, names, game_seed[lo : lo + per_chunk], seats[lo : lo + per_chunk],
                [int(np.random.SeedSequence([seed, i, chunk]).generate_state(1)[0]) for i in range(len(labels))])
-        for chunk, lo in enumerate(range(0, G, step))
+        for chunk, lo in enumerate(range(0, G, per_chunk))
     ]  # fmt: skip
     started = time.perf_counter()
-    with _progress_bar(progress, console, G, f"{game_name} {P}p") as advance:
-        results = run_tasks(_play_chunk, tasks, backend, ray_address, max_seconds=max_seconds,
-                            on_done=lambda i, _: advance(len(tasks[i].seeds)))  # fmt: skip
+    shown = bar(G, f"{game_name} {P}p", enabled=progress)
+    ticker = Ticker(shown)  # moves of the batch running now (local backend: chunks run here, one by one)
+
+    batches = itertools.count(1)
+
+    def play_here(task: _Chunk):
+        ticker.reset(f"batch {next(batches)}/{len(tasks)}")
+        return _play_chunk(task, on_step=ticker if progress else None)
+
+    results = run_tasks(play_here if backend == "local" else _play_chunk, tasks, backend, ray_address,
+                        max_seconds=max_seconds, on_done=lambda i, _: shown.update(len(tasks[i].seeds)))  # fmt: skip
+    shown.close()
     wall_s = time.perf_counter() - started
     played = next((i for i, r in enumerate(results) if r is None), len(results))  # chunks, in order
     G = sum(len(t.seeds) for t in tasks[:played])
@@ -298,7 +309,9 @@ def run_tournament(
     ranks = np.concatenate([r[1] for r in results[:played]])
 
     rated = installed("openskill")
-    agent_stats, seat_stats = summarize(labels, deal, seats, scores, ranks, seed=seed, rated=rated)
+    what = f"bootstrap intervals over {int(deal.max()) + 1:,} deals" + (" and skill ratings" if rated else "")
+    with step(f"computing statistics: {what}", enabled=progress):
+        agent_stats, seat_stats = summarize(labels, deal, seats, scores, ranks, seed=seed, rated=rated)
     return TournamentResult(
         game=game_name,
         num_players=P,
@@ -332,45 +345,30 @@ class _Chunk:
     agent_seeds: list[int]
 
 
-def _play_chunk(chunk: _Chunk) -> tuple[np.ndarray, np.ndarray]:
-    """``(scores, ranks)`` int[n, P] of one chunk (the unit of work, local or on a Ray worker)."""
+def default_chunk_games(games: int, max_seconds: float | None = None) -> int:
+    """Games per chunk: about a sixteenth of the games, so that the progress bar moves and its
+    time left is an estimate, but at least ``TIMED_CHUNK_GAMES`` (a batch that small still runs
+    at full speed) and at most ``CHUNK_GAMES``; ``TIMED_CHUNK_GAMES`` with a time limit, so
+    that the run stops near it.
+
+    >>> default_chunk_games(2000), default_chunk_games(40_000), default_chunk_games(10**6)
+    (256, 2500, 4096)
+    """
+    if max_seconds is not None:
+        return TIMED_CHUNK_GAMES
+    return min(CHUNK_GAMES, max(TIMED_CHUNK_GAMES, -(-int(games) // PROGRESS_CHUNKS)))
+
+
+def _play_chunk(chunk: _Chunk, on_step=None) -> tuple[np.ndarray, np.ndarray]:
+    """``(scores, ranks)`` int[n, P] of one chunk (the unit of work, local or on a Ray worker);
+    ``on_step`` as in :func:`~florentine_envs.training.match.play_games` (progress)."""
     from florentine_envs.agents import make_agent
     from florentine_envs.training.balance.play import game_for
 
     game = game_for(chunk.game, chunk.players, chunk.options)
     agents = [make_agent(name, game, seed=s) for name, s in zip(chunk.agents, chunk.agent_seeds)]
-    scores, _, ranks = play_games(game, agents, chunk.seeds, chunk.seats)
+    scores, _, ranks = play_games(game, agents, chunk.seeds, chunk.seats, on_step=on_step)
     return scores, ranks
-
-
-class _progress_bar:
-    """Context manager yielding ``advance(n)``; a rich progress bar when enabled."""
-
-    def __init__(self, enabled: bool, console, total: int, description: str):
-        self.enabled, self.console, self.total, self.description = enabled, console, total, description
-
-    def __enter__(self):
-        if not self.enabled:
-            return lambda n: None
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        self.bar = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("games"),
-            TimeRemainingColumn(),
-            console=self.console,
-            transient=True,
-        )
-        self.bar.__enter__()
-        task = self.bar.add_task(self.description, total=self.total)
-        return lambda n: self.bar.advance(task, n) if n else None
-
-    def __exit__(self, *exc):
-        if self.enabled:
-            self.bar.__exit__(*exc)
-        return False
 
 
 # ------------------------------------------------------------------------------ statistics
