@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 import florentine_envs
 from florentine_envs.agents import make_agent
@@ -230,8 +231,7 @@ def cmd_balance(args) -> int:
     require_agents("balance", (args.agents + "," + (args.ladder or "")).split(","))
     require_backend("balance", args.backend)
     from florentine_envs.training.balance import StudySpec, run_study
-    from florentine_envs.training.balance.attribution import most_and_least_effective
-    from florentine_envs.training.balance.report import default_out_dir, fmt, write_report
+    from florentine_envs.training.balance.report import default_out_dir, summary_lines, write_report
 
     spec = StudySpec(
         args.game, players=args.players, agents=args.agents, games=args.games, seed=args.seed,
@@ -243,23 +243,8 @@ def cmd_balance(args) -> int:
     with step("writing the report: figures, tables" + ("" if args.no_raw else " and per-game CSV files"),
               enabled=not args.no_progress):  # fmt: skip
         paths = write_report(result, args.out or default_out_dir(result), raw=not args.no_raw)
-    summary = result.summary
-    for cell in summary["cells"]:
-        if cell["kind"] != "main":
-            continue
-        st = cell["stats"]
-        wins = ", ".join(fmt(st[f"win_pos{q}"], True) for q in range(cell["players"]))
-        console.print(f"{cell['players']}p {cell['variant']}: {st['games']:,} games; win rate by position {wins}; "
-                      f"first-player advantage {fmt(st['first_player_advantage'], True, True)}")  # fmt: skip
-    for comp in summary["components"][:1]:
-        most, least = most_and_least_effective(comp["rows"])
-        console.print(f"most effective ({comp['players']}p): " + ", ".join(r["component"] for r in most))
-        console.print(f"least effective ({comp['players']}p): " + ", ".join(r["component"] for r in least))
-    for row in summary["comparisons"]:
-        st = row["stats"]
-        advantage, score = fmt(st["first_player_advantage"], True, True), fmt(st["mean_score"], signed=True)
-        console.print(f"{row['variant']} - baseline ({row['players']}p): first-player advantage {advantage}, "
-                      f"mean score {score}, length {fmt(st['length'], signed=True)}")  # fmt: skip
+    for line in summary_lines(result):  # the report's summary (its terms are defined in report.md)
+        console.print(Text("- " + line.replace("**", "")))
     console.print(f"{result.num_games:,} games in {result.wall_s:.1f} s; written: {paths['markdown'].parent}/")
     if not installed("matplotlib"):
         console.print(skipped_note("the report's figures", "matplotlib"))
