@@ -50,12 +50,15 @@ def baseline_cells(summary: dict) -> list[dict]:
     return [first[p] for p in sorted(first)]
 
 
-def positions(summary: dict):
-    """Win rate by turn-order position, one group of bars per player count."""
+def positions(summary: dict, ax=None):
+    """Win rate by turn-order position, one group of bars per player count; drawn on ``ax``
+    when given (then returns None), else on a figure of its own (returned)."""
     cells = baseline_cells(summary)
     if not cells:
         return None
-    fig, ax = _figure(7.5, 3.8)
+    fig = None
+    if ax is None:
+        fig, ax = _figure(7.5, 3.8)
     offset = 0
     ticks, names = [], []
     for cell in cells:
