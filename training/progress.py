@@ -33,7 +33,8 @@ class _Silent:
 
 
 def bar(total: int, description: str, unit: str = "game", enabled: bool = True, file=None):
-    """A tqdm bar over ``total`` ``unit``s on stderr (or ``file``), showing the time left; a bar
+    """A tqdm bar over ``total`` units on stderr (or ``file``), showing the time left (``unit="s"``:
+    a time box, ``total`` seconds); a bar
     that shows nothing when not ``enabled``. Use ``update(n)``, ``set_postfix_str`` and ``close``.
 
     Written to a file or a pipe rather than a terminal, it refreshes every 10 s instead of
@@ -44,8 +45,11 @@ def bar(total: int, description: str, unit: str = "game", enabled: bool = True, 
 
     file = file or sys.stderr
     interactive = hasattr(file, "isatty") and file.isatty()
+    # a bar of seconds (a time box) shows the seconds gone and left, not a rate of seconds per second
+    timed = {"bar_format": "{l_bar}{bar}| {n:.0f}/{total:.0f} s [{elapsed}<{remaining}{postfix}]"}
+    timed = timed if unit == "s" else {}
     return tqdm(total=total, desc=description, unit=unit, file=file, smoothing=0.1, dynamic_ncols=interactive,
-                mininterval=0.5 if interactive else 10.0)  # fmt: skip
+                mininterval=0.5 if interactive else 10.0, **timed)  # fmt: skip
 
 
 @contextmanager
