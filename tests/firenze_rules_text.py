@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 
 from firenze_scenarios import (
     COMMISSION,
@@ -18,9 +17,9 @@ from firenze_scenarios import (
     KIND,
     Scenario,
 )
-from rulebook_quotes import needs, normalise
+from rulebook_quotes import RULES_DIR, needs, normalise
 
-RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rules" / "firenze.txt"
+RULEBOOK = RULES_DIR / "firenze.txt"
 
 # ---------------------------------------------------------------------------
 # Rulebook literals

@@ -26,13 +26,14 @@ import json
 from pathlib import Path
 
 import numpy as np
+from rulebook_quotes import RULES_DIR
 
 import florentine_envs
 from florentine_envs.testing import _first_difference, states_equal
 
 DATA_PATH = Path(__file__).resolve().parents[1] / "florentine_envs" / "games" / "florenza_cards"
 DATA = json.loads((DATA_PATH / "florenza_cards_data.json").read_text(encoding="utf-8"))
-RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rules" / "florenza_card_game.txt"
+RULEBOOK = RULES_DIR / "florenza_card_game.txt"
 
 # --------------------------------------------------------------------------- components (data order)
 

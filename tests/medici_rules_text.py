@@ -13,10 +13,9 @@ affect any expected value.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import numpy as np
-from rulebook_quotes import needs, normalise
+from rulebook_quotes import RULES_DIR, needs, normalise
 
 import florentine_envs
 from florentine_envs.games.medici.medici import (
@@ -33,7 +32,7 @@ from florentine_envs.games.medici.medici import (
     TAKE_LAST_THREE,
 )
 
-RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rules" / "medici_card_game.txt"
+RULEBOOK = RULES_DIR / "medici_card_game.txt"
 
 # ---------------------------------------------------------------------------
 # Rulebook literals

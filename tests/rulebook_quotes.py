@@ -13,11 +13,16 @@ A quote occurs in the rulebook when it is found there whole-word (:func:`occurs_
 of a word at either end ("ore" of "more", "Lanaiuolo (14) Spezial") is not a quote of the
 rulebook. Every rule-test module ``test_<game>_rules_*.py`` must be held to its rulebook by a
 meta-test, its own or its game's coverage module's (:func:`unchecked_rule_modules`).
+
+The rulebooks are not part of the repository: they are read from ``$FLORENTINE_RULEBOOKS``
+(a folder holding ``medici_card_game.txt``, ``firenze.txt``, ...), by default ``../shared/rules``
+beside the checkout. The tests that read them skip, saying so, when the file is not there.
 """
 
 from __future__ import annotations
 
 import inspect
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -26,7 +31,17 @@ from types import ModuleType
 
 import pytest
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
+RULEBOOKS_ENV = "FLORENTINE_RULEBOOKS"
+DEFAULT_RULES_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
+
+
+def rules_dir() -> Path:
+    """The folder of the rulebook texts: ``$FLORENTINE_RULEBOOKS`` when set, else ``../shared/rules``."""
+    configured = os.environ.get(RULEBOOKS_ENV, "").strip()
+    return Path(configured).expanduser().resolve() if configured else DEFAULT_RULES_DIR
+
+
+RULES_DIR = rules_dir()
 
 Normaliser = Callable[[str], str]
 
@@ -87,9 +102,15 @@ def unquoted_sentences(
     return [s for s in sentences if s not in exempt and s not in quoted]
 
 
+def missing_rulebook_reason(rulebook: Path) -> str:
+    """The skip message of a test whose rulebook is absent: where it was looked for and how to point to it."""
+    return (f"rulebook not found at {rulebook}; to run the rule-quote tests set {RULEBOOKS_ENV}=/path/to/rules "
+            f"(the folder holding {rulebook.name}), e.g. {RULEBOOKS_ENV}=~/rules make test")
+
+
 def needs(rulebook: Path):
-    """Skip marker for tests that read the rulebook text (it lives in ``../shared``)."""
-    return pytest.mark.skipif(not rulebook.exists(), reason=f"rulebook not found at {rulebook}")
+    """Skip marker for tests that read the rulebook text (see :func:`rules_dir`)."""
+    return pytest.mark.skipif(not rulebook.exists(), reason=missing_rulebook_reason(rulebook))
 
 
 def quote_meta_test(module_name: str, rulebook: Path, text_of: Normaliser = normalise):

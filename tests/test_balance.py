@@ -332,7 +332,7 @@ def test_the_command_line_writes_a_report_and_refuses_bad_keys(tmp_path, capsys)
     out = tmp_path / "study"
     arguments = ["balance", "medici", "--players", "2", "--games", "6", "--out", str(out), "--no-progress"]
     assert main([*arguments, "--no-raw"]) == 0
-    assert (out / "report.html").exists() and "most effective" in capsys.readouterr().out
+    assert (out / "report.html").exists() and "at 2 players: first-player advantage" in capsys.readouterr().out
     assert not (out / "games.csv").exists()  # --no-raw: no per-game files
     assert main(["balance", "medici", "--players", "2", "--set", "bogus=1", "--no-progress"]) == 2
     assert "unknown variant key 'bogus'; allowed: cards_path, data, monopoly_variant, reward" in capsys.readouterr().err

@@ -151,7 +151,7 @@ def test_an_unknown_game_option_is_refused_before_anything_is_measured():
 def test_bench_command_passes_option_values_parsed_like_the_tournament(monkeypatch):
     seen = {}
 
-    def fake_run_all(games, num_players, seconds, peers, rounds, options):
+    def fake_run_all(games, num_players, seconds, peers, rounds, options, progress):
         seen.update(games=games, options=options)
         return [], []
 

@@ -1,5 +1,8 @@
 """The ``florentine`` command line."""
 
+import numpy as np
+import pytest
+
 from florentine_envs.training import cli
 
 
@@ -60,32 +63,69 @@ def test_bad_player_count_is_a_clear_error(capsys):
     assert "num_players=1 is not supported" in capsys.readouterr().err
 
 
-def test_demo_runs_a_tournament_for_every_game_with_a_heuristic(tmp_path, capsys):
+def test_demo_shows_every_games_skill_ladder_and_seat_advantage(tmp_path, capsys):
     import json
 
     import florentine_envs
-    from florentine_envs.agents import available_agents
 
-    assert cli.main(["demo", "--games", "8", "--out", str(tmp_path)]) == 0
+    assert cli.main(["demo", "--games", "8", "--seconds", "0", "--out", str(tmp_path)]) == 0
     printed = capsys.readouterr().out
     for name in florentine_envs.available_games():
         counts = florentine_envs.player_counts(name)
-        for players in [p for p in (2, 4) if p in counts] or [min(counts)]:
-            folder = tmp_path / f"{name}_{players}p"
-            if "heuristic" not in available_agents(florentine_envs.make(name, num_players=players)):
-                assert not folder.exists() and f"{name}: skipped" in printed
-                continue
-            data = json.loads((folder / "tournament.json").read_text())
-            assert data["rotations"] == "cyclic" and data["games"] == 8
-            if players == 1:  # a one-agent game (the solo Princes): the heuristic alone
-                (heuristic,) = data["agents"]
-                assert heuristic["seat_games"] == [8]
-                continue
-            heuristic, random = data["agents"]
-            assert heuristic["seat_games"] == [8 // players] * players  # the heuristic visits every seat
-            assert random["games"] == 8 * (players - 1)
-            assert (folder / "tournament.png").exists()
-    assert "medici, 4 players: heuristic,random*3; 8 games" in printed
+        folder = tmp_path / name
+        data = json.loads((folder / "demo.json").read_text())
+        ladder, seats = data["ladder"], data["seat_advantage"]
+        rows = ladder["rows"]
+        assert [row["agent"] for row in rows] == ["random", "33 % heuristic", "67 % heuristic", "heuristic"]
+        assert [row["heuristic_share"] for row in rows] == pytest.approx([0, 1 / 3, 2 / 3, 1])
+        assert (folder / "demo.png").exists() and (folder / "ladder.csv").exists()
+        if counts == (1,):  # the solo Princes: each rung alone against the Automa, no seats to compare
+            assert ladder["players"] == 1 and [row["games"] for row in rows] == [2] * 4  # 8 games, 4 tables of 1
+            assert all(row["ordinal"] is None for row in rows)  # one player at a table is not rated
+            assert seats == [] and not (folder / "seats.csv").exists()
+            continue
+        P = 2 if 2 in counts else min(counts)
+        # a round: each of the C(4, P) tables on one deal, seats rotated; every rung in every seat alike
+        assert ladder["players"] == P and len({tuple(row["seat_games"]) for row in rows}) == 1
+        assert [cell["players"] for cell in seats] == list(counts) and all(cell["games"] == 8 for cell in seats)
+    assert "medici: skill ladder at 2 players, seats rotated; 12 games (6 deals)" in printed
+    assert "princes_solo: skill ladder against the Automa; 8 games" in printed
+    assert "medici, the heuristic in every seat: " in printed and "at 6 players" in printed
+
+
+def test_a_mixed_agent_plays_the_heuristic_on_its_share_of_decisions():
+    import florentine_envs
+    from florentine_envs.agents import make_agent
+    from florentine_envs.training.demo import MixedAgent
+
+    game = florentine_envs.make("medici", num_players=3)
+    state = game.init(np.arange(64))
+    obs, mask = game.observe(state, state.current_player), state.legal_action_mask
+    heuristic = make_agent("heuristic", game, seed=5).act(obs, mask)
+    assert (MixedAgent(game, 1.0, seed=5).act(obs, mask) == heuristic).all()
+    for share in (0.0, 0.5):
+        actions = MixedAgent(game, share, seed=5).act(obs, mask)
+        assert mask[np.arange(64), actions].all()
+        assert (actions != heuristic).any()  # random moves differ from the heuristic's somewhere
+
+
+def test_help_shows_every_default(capsys):
+    import argparse
+
+    parser = cli.build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for name, command in commands.choices.items():
+        with pytest.raises(SystemExit):
+            cli.main([name, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        shown = [a for a in command._actions if not (a.default is None or a.default is False)
+                 and a.default != argparse.SUPPRESS]  # fmt: skip
+        assert shown
+        for action in shown:
+            assert f"(default: {action.default})" in text, (name, action.dest)
+    with pytest.raises(SystemExit):
+        cli.main(["demo", "--help"])
+    assert "about this long per game (0: no limit) (default: 30.0)" in " ".join(capsys.readouterr().out.split())
 
 
 def test_demo_skips_a_game_without_a_heuristic(tmp_path, capsys, monkeypatch):

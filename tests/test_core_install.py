@@ -80,10 +80,11 @@ def test_demo(core_install, tmp_path, capsys, monkeypatch):
     import florentine_envs
 
     monkeypatch.setattr(florentine_envs, "available_games", lambda: ["medici"])
-    assert cli.main(["demo", "--games", "8", "--out", str(tmp_path)]) == 0
-    assert "the plot tournament.png skipped" in capsys.readouterr().out
-    assert json.loads((tmp_path / "medici_2p" / "tournament.json").read_text())["games"] == 8
-    assert not (tmp_path / "medici_4p" / "tournament.png").exists()
+    assert cli.main(["demo", "--games", "8", "--seconds", "0", "--out", str(tmp_path)]) == 0
+    assert "the plots demo.png skipped: matplotlib is not installed" in capsys.readouterr().out
+    ladder = json.loads((tmp_path / "medici" / "demo.json").read_text())["ladder"]
+    assert ladder["games"] == 12 and all(row["ordinal"] is None for row in ladder["rows"])  # not rated
+    assert (tmp_path / "medici" / "seats.csv").exists() and not (tmp_path / "medici" / "demo.png").exists()
 
 
 def test_balance_writes_the_report_without_figures(core_install, tmp_path, capsys):

@@ -32,6 +32,7 @@ from florentine_envs.agents import make_agent
 from florentine_envs.core.rng import hash64
 from florentine_envs.games.princes.data import AUTOMA_ACTIONS
 from florentine_envs.training.match import play_games
+from florentine_envs.training.progress import bar
 from florentine_envs.training.tournament import _DEAL_STREAM
 
 STACK_NAMES = ("Forest", "Lake", "Park", "Prestige", "Recruiting", "Jester", "Builder")
@@ -161,10 +162,13 @@ def main(argv=None) -> int:
     parser.add_argument("--difficulty", default=",".join(DIFFICULTIES))
     parser.add_argument("--data", default=None, help="a component data file to play instead (another Automa deck)")
     args = parser.parse_args(argv)
+    tables = [(int(d), difficulty) for d in args.dummies.split(",") for difficulty in args.difficulty.split(",")]
+    shown = bar(len(tables), "Automa tables", unit="table")  # stderr: the report goes to stdout
     cells = {}
-    for dummies in map(int, args.dummies.split(",")):
-        for difficulty in args.difficulty.split(","):
-            cells[dummies, difficulty] = play_table(dummies, difficulty, args.games, args.seed, args.agent, args.data)
+    for dummies, difficulty in tables:
+        cells[dummies, difficulty] = play_table(dummies, difficulty, args.games, args.seed, args.agent, args.data)
+        shown.update()
+    shown.close()
     print(report(cells, args.games, args.data))
     return 0
 

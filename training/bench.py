@@ -38,6 +38,7 @@ import florentine_envs
 from florentine_envs.core.aec import make_env_functions
 from florentine_envs.core.registry import env_module
 from florentine_envs.testing import random_legal_actions
+from florentine_envs.training.progress import bar
 
 DEFAULT_BATCH_SIZES = (1, 64, 1024, 4096)
 PEERS = ("texas_holdem_v4", "leduc_holdem_v4", "leduc_poker")
@@ -214,19 +215,22 @@ def bench_openspiel(game_name: str = "leduc_poker", seconds: float = 3.0, seed: 
     return OpenSpielLoop(game_name, seed)(seconds)
 
 
-def measure_interleaved(loops: list, seconds: float, rounds: int = 1) -> list[dict]:
+def measure_interleaved(loops: list, seconds: float, rounds: int = 1, on_done=None) -> list[dict]:
     """Measure every loop for ``seconds`` of CPU time in all, in ``rounds`` interleaved rounds
     (loop 1, loop 2, ..., loop 1, loop 2, ...), keeping each loop's best round.
 
     On a machine shared with other jobs the speed drifts; interleaving exposes every loop to
     the same conditions and the best round is the least disturbed one (as ``timeit`` keeps
-    the fastest run). ``round_agent_steps_per_s`` lists every round.
+    the fastest run). ``round_agent_steps_per_s`` lists every round. ``on_done()`` is called
+    after each measurement (a progress bar).
     """
     best: list[dict | None] = [None] * len(loops)
     history: list[list[float]] = [[] for _ in loops]
     for _ in range(max(rounds, 1)):
         for i, loop in enumerate(loops):
             result = loop(seconds / max(rounds, 1))
+            if on_done is not None:
+                on_done()
             history[i].append(result["agent_steps_per_s"])
             if best[i] is None or result["agent_steps_per_s"] > best[i]["agent_steps_per_s"]:
                 best[i] = result
@@ -350,10 +354,12 @@ def run_all(
     peers=PEERS,
     rounds=3,
     options: dict | None = None,
+    progress: bool = False,
 ):
     """Every row of the benchmark, all loops (ours and the peers') measured in the same
     interleaved rounds: ``(our rows, peer rows)``, ratios filled in. ``options`` go to every
-    game in ``games`` (so a game that does not know one raises ValueError)."""
+    game in ``games`` (so a game that does not know one raises ValueError). ``progress``: a bar
+    over the measurements, with the time left, on stderr."""
     peer_pairs = [peer_loop(p) for p in peers]
     our_pairs = [
         pair
@@ -361,7 +367,9 @@ def run_all(
         for pair in game_loops(name, default_players(name, num_players), batch_sizes, options)
     ]
     measured = [pair for pair in peer_pairs + our_pairs if pair[1] is not None]
-    results = iter(measure_interleaved([loop for _, loop in measured], seconds, rounds))
+    shown = bar(len(measured) * max(rounds, 1), "measuring", unit="row", enabled=progress)
+    results = iter(measure_interleaved([loop for _, loop in measured], seconds, rounds, on_done=shown.update))
+    shown.close()
     filled = {id(row): {**row, **next(results)} for row, _ in measured}
     peer_rows = [filled.get(id(row), row) for row, _ in peer_pairs]
     rows = [filled[id(row)] for row, _ in our_pairs]

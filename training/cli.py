@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 import florentine_envs
 from florentine_envs.agents import make_agent
 from florentine_envs.training.extras import install_hint, installed, skipped_note
+from florentine_envs.training.progress import step
 
 console = Console()
-DEMO_GAMES = 100_000  # most games per demo table
-DEMO_SECONDS = 20.0  # and about this long per table: games differ a lot in speed
+DEMO_GAMES = 20_000  # most games per part of a game's demo (its ladder, its seat study)
+DEMO_SECONDS = 30.0  # and about this long per game: games differ a lot in speed
 
 
 class MissingExtra(Exception):
@@ -241,34 +244,22 @@ def cmd_play(args, read=input, write=print) -> int:
 # ------------------------------------------------------------------------------ demo
 
 
-def demo_lineup(players: int) -> list[str]:
-    """The demo table: one heuristic against random agents in every other seat (a one-agent game,
-    the solo Princes, seats the heuristic alone against the game's Automa)."""
-    if players == 1:
-        return ["heuristic"]
-    return ["heuristic", "random" if players == 2 else f"random*{players - 1}"]
-
-
 def cmd_demo(args) -> int:
-    """A tournament of the heuristic against random agents for every registered game,
-    with 2 and 4 players where the game allows them (else its smallest table)."""
+    """For every registered game with a heuristic: its skill ladder and its seat advantage
+    (:mod:`florentine_envs.training.demo`)."""
     from florentine_envs.agents import available_agents
-    from florentine_envs.training.tournament import print_report, run_tournament, skipped, write_outputs
+    from florentine_envs.training.demo import run_game, skipped
 
+    started = time.perf_counter()
     for name in florentine_envs.available_games():
-        counts = florentine_envs.player_counts(name)
-        for players in [p for p in (2, 4) if p in counts] or [min(counts)]:
-            known = available_agents(florentine_envs.make(name, num_players=players))
-            if "heuristic" not in known:
-                console.print(f"{name}: skipped, it has no heuristic agent yet (agents: {', '.join(known)})")
-                break
-            result = run_tournament(
-                name, demo_lineup(players), players, args.games, seed=args.seed, rotations="cyclic",
-                console=console, max_seconds=args.seconds or None,
-            )  # fmt: skip
-            print_report(result, console)
-            print_written(write_outputs(result, Path(args.out) / f"{name}_{players}p"), skipped(result))
-            console.print("")
+        known = available_agents(florentine_envs.make(name, num_players=min(florentine_envs.player_counts(name))))
+        if "heuristic" not in known:
+            console.print(f"{name}: skipped, it has no heuristic agent yet (agents: {', '.join(known)})")
+            continue
+        paths = run_game(name, args.games, args.seconds or None, args.seed, Path(args.out) / name, console)
+        print_written(paths, skipped())
+        console.print("")
+    console.print(f"demo done in {time.perf_counter() - started:.0f} s")
     return 0
 
 
@@ -287,8 +278,8 @@ def cmd_tournament(args) -> int:
     require_backend("tournament", args.backend)
     result = run_tournament(
         args.game, entries, args.players or len(entries), args.games, seed=args.seed,
-        options=parse_options(args.option), rotations=args.rotations, console=console,
-        max_seconds=args.seconds, backend=args.backend, ray_address=args.ray_address,
+        options=parse_options(args.option), rotations=args.rotations, max_seconds=args.seconds,
+        backend=args.backend, ray_address=args.ray_address,
     )  # fmt: skip
     print_report(result, console)
     print_written(write_outputs(result, args.out or default_out_dir(result)), skipped(result))
@@ -302,8 +293,7 @@ def cmd_balance(args) -> int:
     require_agents("balance", (args.agents + "," + (args.ladder or "")).split(","))
     require_backend("balance", args.backend)
     from florentine_envs.training.balance import StudySpec, run_study
-    from florentine_envs.training.balance.attribution import most_and_least_effective
-    from florentine_envs.training.balance.report import default_out_dir, fmt, write_report
+    from florentine_envs.training.balance.report import default_out_dir, summary_lines, write_report
 
     spec = StudySpec(
         args.game, players=args.players, agents=args.agents, games=args.games, seed=args.seed,
@@ -312,24 +302,11 @@ def cmd_balance(args) -> int:
     )  # fmt: skip
     result = run_study(spec, backend=args.backend, address=args.ray_address, max_seconds=args.seconds,
                        progress=not args.no_progress)  # fmt: skip
-    paths = write_report(result, args.out or default_out_dir(result), raw=not args.no_raw)
-    summary = result.summary
-    for cell in summary["cells"]:
-        if cell["kind"] != "main":
-            continue
-        st = cell["stats"]
-        wins = ", ".join(fmt(st[f"win_pos{q}"], True) for q in range(cell["players"]))
-        console.print(f"{cell['players']}p {cell['variant']}: {st['games']:,} games; win rate by position {wins}; "
-                      f"first-player advantage {fmt(st['first_player_advantage'], True, True)}")  # fmt: skip
-    for comp in summary["components"][:1]:
-        most, least = most_and_least_effective(comp["rows"])
-        console.print(f"most effective ({comp['players']}p): " + ", ".join(r["component"] for r in most))
-        console.print(f"least effective ({comp['players']}p): " + ", ".join(r["component"] for r in least))
-    for row in summary["comparisons"]:
-        st = row["stats"]
-        advantage, score = fmt(st["first_player_advantage"], True, True), fmt(st["mean_score"], signed=True)
-        console.print(f"{row['variant']} - baseline ({row['players']}p): first-player advantage {advantage}, "
-                      f"mean score {score}, length {fmt(st['length'], signed=True)}")  # fmt: skip
+    with step("writing the report: figures, tables" + ("" if args.no_raw else " and per-game CSV files"),
+              enabled=not args.no_progress):  # fmt: skip
+        paths = write_report(result, args.out or default_out_dir(result), raw=not args.no_raw)
+    for line in summary_lines(result):  # the report's summary (its terms are defined in report.md)
+        console.print(Text("- " + line.replace("**", "")))
     console.print(f"{result.num_games:,} games in {result.wall_s:.1f} s; written: {paths['markdown'].parent}/")
     if not installed("matplotlib"):
         console.print(skipped_note("the report's figures", "matplotlib"))
@@ -380,7 +357,8 @@ def cmd_bench(args) -> int:
     games = [args.game] if args.game else florentine_envs.available_games()
     peers = () if args.no_peers else PEERS
     rows, peer_rows = run_all(
-        games, args.players, args.seconds, peers=peers, rounds=args.rounds, options=parse_options(args.option)
+        games, args.players, args.seconds, peers=peers, rounds=args.rounds, options=parse_options(args.option),
+        progress=True,
     )
     # wide enough for every column even when the output is not a terminal (rich then assumes 80)
     Console(width=max(console.width, 160)).print(bench_table(rows, peer_rows, args.seconds, args.rounds))
@@ -423,8 +401,19 @@ def _backend_arguments(parser) -> None:
                         "default: a local Ray instance on this machine")  # fmt: skip
 
 
+class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """``--help`` names every option's default; an option whose default is None or False (left
+    out, or a switch) says in its own help what happens without it."""
+
+    def _get_help_string(self, action):
+        if action.default is None or action.default is False:
+            return action.help
+        return super()._get_help_string(action)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="florentine", description="Florentine Games environments")
+    parser = argparse.ArgumentParser(prog="florentine", description="Florentine Games environments",
+                                     formatter_class=HelpFormatter)  # fmt: skip
     sub = parser.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser("play", help="play a game in the terminal")
@@ -432,15 +421,15 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--players", required=True, help="comma-separated seats: human, heuristic, random, ismcts:N[:key=value...]"
     )
-    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--seed", type=int, default=0, help="seed of the deal and the agents")
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
     play.set_defaults(func=cmd_play)
 
-    demo = sub.add_parser("demo", help="tournament of the heuristic against random agents on every game")
-    demo.add_argument("--games", type=int, default=DEMO_GAMES, help="most games per table (whole deals)")
-    demo.add_argument("--seconds", type=float, default=DEMO_SECONDS, help="about this long per table (0: no limit)")
-    demo.add_argument("--seed", type=int, default=0)
-    demo.add_argument("--out", default="runs/demo", help="tables and plots go to OUT/GAME_Pp/")
+    demo = sub.add_parser("demo", help="every game's skill ladder (random to heuristic) and seat advantage")
+    demo.add_argument("--games", type=int, default=DEMO_GAMES, help="most games of each part (ladder, seats)")
+    demo.add_argument("--seconds", type=float, default=DEMO_SECONDS, help="about this long per game (0: no limit)")
+    demo.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents")
+    demo.add_argument("--out", default="runs/demo", help="tables and plots go to OUT/GAME/")
     demo.set_defaults(func=cmd_demo)
 
     tour = sub.add_parser("tournament", help="seat-rotated duplicate tournament between agents")
@@ -453,7 +442,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--players", type=int, help="seats per table (default: the number of agents)")
     tour.add_argument("--games", type=int, default=2000, help="games (rounded up to whole deals)")
     tour.add_argument("--seconds", type=float, help="stop after about this long (whole rounds of deals)")
-    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents")
     tour.add_argument("--rotations", choices=("all", "cyclic"), default="all", help="seat arrangements per deal")
     tour.add_argument("--out", help="output folder (default runs/tournament/GAME_Pp)")
     tour.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
@@ -462,11 +451,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     bal = sub.add_parser("balance", help="balance study: seat advantage, variants, skill ladder, components")
     bal.add_argument("game", choices=florentine_envs.available_games())
-    bal.add_argument("--players", default="4", help="player count, range or list: 4, 2-5, 3,4 (default 4)")
+    bal.add_argument("--players", default="4", help="player count, range or list: 4, 2-5, 3,4")
     bal.add_argument("--agents", default="heuristic",
-                     help="one agent for every seat, or P entries (name*k); any make_agent name (default heuristic)")
+                     help="one agent for every seat, or P entries (name*k); any make_agent name")
     bal.add_argument("--games", type=int, default=1000, help="deals per cell (player count x variant)")
-    bal.add_argument("--seed", type=int, default=0)
+    bal.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents")
     bal.add_argument("--seconds", type=float, help="stop after about this long (whole chunks)")
     bal.add_argument("--set", action="append", metavar="[LABEL:] KEY=VALUE[; ...]",
                      help="a variant: game options or data.<dotted.path> values; repeatable")
@@ -481,7 +470,8 @@ def build_parser() -> argparse.ArgumentParser:
     bal.set_defaults(func=cmd_balance)
 
     bench = sub.add_parser("bench", help="throughput of the AEC loop, the engine and the reference")
-    bench.add_argument("game", nargs="?", choices=florentine_envs.available_games())
+    bench.add_argument("game", nargs="?", choices=florentine_envs.available_games(),
+                       help="the game to measure (every game when left out)")  # fmt: skip
     bench.add_argument("--players", type=int, default=4, help="players (a game's largest count if it lacks this one)")
     bench.add_argument("--seconds", type=float, default=3.0, help="measuring time per row (CPU seconds)")
     bench.add_argument("--rounds", type=int, default=3, help="interleaved rounds per row; the best one is shown")
@@ -492,9 +482,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     tr = sub.add_parser("train", help="train a MaskablePPO policy against opponents, then evaluate it")
     tr.add_argument("game", choices=florentine_envs.available_games())
-    tr.add_argument("--players", type=int, default=2)
+    tr.add_argument("--players", type=int, default=2, help="seats at the table (the learner takes one)")
     tr.add_argument("--timesteps", type=int, default=1_000_000, help="learner decisions to train on")
-    tr.add_argument("--seed", type=int, default=0)
+    tr.add_argument("--seed", type=int, default=0, help="seed of the policy, the games and the opponents")
     tr.add_argument("--opponents", default="random", help="agent or weighted mix, e.g. random=0.5,heuristic=0.5")
     tr.add_argument("--league", action="store_true", help="also play frozen snapshots of the policy (self-play)")
     tr.add_argument("--league-every", type=int, default=100_000, help="steps between league snapshots")
@@ -506,6 +496,8 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--no-progress", action="store_true", help="no progress bar")
     tr.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
     tr.set_defaults(func=cmd_train)
+    for command in sub.choices.values():  # every subcommand's --help shows the defaults
+        command.formatter_class = HelpFormatter
     return parser
 
 

@@ -66,15 +66,18 @@ import florentine_envs
 from florentine_envs.core.rng import hash64
 from florentine_envs.training.extras import installed, skipped_note
 from florentine_envs.training.match import play_games
+from florentine_envs.training.progress import Ticker, bar, step
 
 ROTATIONS = ("all", "cyclic")
 MAX_ARRANGEMENTS = 24  # distinct seat permutations per deal with rotations="all" (4! = 24)
 CHUNK_GAMES = 4096  # games per chunk (chunks hold whole rounds of deals, at least one)
 TIMED_CHUNK_GAMES = 256  # with a time limit: small chunks, so that it stops near the limit
+PROGRESS_CHUNKS = 16  # without one: about this many chunks, so that the progress bar moves
 BOOTSTRAP_RESAMPLES = 2000
 _DEAL_STREAM = 0x7A  # hash64 stream of the deal seeds (distinct from any game stream by construction)
 
 WIN_DEFINITION = "first place; a shared first place counts as a win for each joint winner"
+SOLO_WIN = "the game's own result of a one-player game (the solo Princes: beating or tying the Automa)"
 CI_METHOD = f"95% percentile cluster bootstrap over deals ({BOOTSTRAP_RESAMPLES} resamples)"
 RATING_METHOD = "openskill PlackettLuce, games rated in play order; ordinal = mu - 3 sigma"
 
@@ -138,6 +141,35 @@ def table_lineups(entries: list[str], num_players: int) -> list[tuple[str, ...]]
             f"{num_players} (write name*k for k copies of one agent, e.g. {example})"
         )
     return [tuple(entries[i] for i in combo) for combo in itertools.combinations(range(len(entries)), num_players)]
+
+
+def schedule(entries: list[str], num_players: int, rotations: str, games: int, seed: int):
+    """The games of a tournament between ``entries`` (labels, copies repeated): about ``games``
+    games in whole rounds, a deal at every table of a round and every seat arrangement of it.
+
+    Returns ``(deal int64[G], seats int64[G, P], game_seed uint64[G], round_games)``: the deal of
+    each game, the label id (order of first appearance in ``entries``) at each seat, the game's
+    seed (the deal's), and the games of one round."""
+    labels = list(dict.fromkeys(entries))
+    label_id = {label: i for i, label in enumerate(labels)}
+    tables = table_lineups(entries, num_players)
+    arrangements = []  # per table: int64[n_arrangements, P] label ids by seat
+    for table in tables:
+        found = seat_arrangements(table, rotations)
+        if rotations == "all" and len(found) > MAX_ARRANGEMENTS:
+            raise ValueError(
+                f"{len(found)} distinct seat permutations per deal for {num_players} players is too many "
+                f"(at most {MAX_ARRANGEMENTS}); use rotations='cyclic' (each agent once in each seat)"
+            )
+        arrangements.append(np.array([[label_id[x] for x in arr] for arr in found], dtype=np.int64))
+    per_table = np.array([len(a) for a in arrangements])  # int[C] games per deal of each table
+    round_games = int(per_table.sum())  # one round: a deal at every table, every round alike
+    rounds = -(-int(games) // round_games)
+    num_deals = rounds * len(tables)  # deal d seats table d % C
+    deal = np.repeat(np.arange(num_deals), np.tile(per_table, rounds))  # int64[G]
+    seats = np.concatenate(arrangements * rounds)  # int64[G, P]
+    deal_seeds = hash64(np.uint64(seed), _DEAL_STREAM, np.arange(num_deals))  # uint64[D]
+    return deal, seats, deal_seeds[deal], round_games
 
 
 # ------------------------------------------------------------------------------ result
@@ -217,7 +249,6 @@ def run_tournament(
     options: dict | None = None,
     rotations: str = "all",
     progress: bool = True,
-    console=None,
     chunk_games: int | None = None,
     max_seconds: float | None = None,
     backend: str = "local",
@@ -227,13 +258,14 @@ def run_tournament(
 
     ``games`` is rounded up to whole rounds (one deal per table, every arrangement of each),
     so that every agent holds every seat equally often. The rounds are cut into chunks of
-    about ``chunk_games`` games (default ``CHUNK_GAMES``, ``TIMED_CHUNK_GAMES`` with a time
-    limit); each chunk is one batch with agents of its own, seeded from ``(seed, chunk)``, so
-    the result depends on ``(seed, chunk_games)`` only and is the same on every ``backend``
+    about ``chunk_games`` games (default: :func:`default_chunk_games`); each chunk is one batch
+    with agents of its own, seeded from ``(seed, chunk)``, so the result depends on
+    ``(seed, games, chunk_games)`` only and is the same on every ``backend``
     (``"local"``, or ``"ray"``: chunks as Ray tasks, on ``ray_address`` or a local instance;
     see :mod:`florentine_envs.training.balance.ray_backend`). ``max_seconds``: start no chunk after this time
     (Ray: stop waiting then); at least one chunk is played, and ``result.num_games`` says how
-    many games were.
+    many games were. ``progress``: a bar with the time left on stderr while the games are
+    played, then a line for the statistics (:mod:`florentine_envs.training.progress`).
     """
     from florentine_envs.agents import make_agent  # agents import the games; keep this module importable on its own
     from florentine_envs.training.balance.ray_backend import run_tasks  # the balance package imports this module
@@ -248,48 +280,37 @@ def run_tournament(
     if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
         raise ValueError(f"seed must be an integer in 0..2**63-1; got {seed!r}")
     entries = parse_entries(agents)
-    tables = table_lineups(entries, P)
     labels = list(dict.fromkeys(entries))
-    label_id = {label: i for i, label in enumerate(labels)}
-
     for label in labels:  # refuse unknown agents before playing
         try:
             make_agent(agent_name(label), game, seed=0)
         except ValueError as err:
             raise ValueError(f"agent entry {label!r}: {err}") from None
-
-    arrangements = []  # per table: int64[n_arrangements, P] label ids by seat
-    for table in tables:
-        found = seat_arrangements(table, rotations)
-        if rotations == "all" and len(found) > MAX_ARRANGEMENTS:
-            raise ValueError(
-                f"{len(found)} distinct seat permutations per deal for {P} players is too many "
-                f"(at most {MAX_ARRANGEMENTS}); use rotations='cyclic' (each agent once in each seat)"
-            )
-        arrangements.append(np.array([[label_id[x] for x in arr] for arr in found], dtype=np.int64))
-    per_table = np.array([len(a) for a in arrangements])  # int[C] games per deal of each table
-    round_games = int(per_table.sum())  # one round: a deal at every table, every round alike
-    rounds = -(-int(games) // round_games)
-    num_deals = rounds * len(tables)  # deal d seats table d % C
-    deal = np.repeat(np.arange(num_deals), np.tile(per_table, rounds))  # int64[G]
-    seats = np.concatenate(arrangements * rounds)  # int64[G, P]
-    deal_seeds = hash64(np.uint64(seed), _DEAL_STREAM, np.arange(num_deals))  # uint64[D]
-    game_seed = deal_seeds[deal]
+    deal, seats, game_seed, round_games = schedule(entries, P, rotations, games, seed)
     G = deal.shape[0]
 
     if chunk_games is None:
-        chunk_games = CHUNK_GAMES if max_seconds is None else TIMED_CHUNK_GAMES
-    step = max(1, int(chunk_games) // round_games) * round_games  # games per chunk: whole rounds
+        chunk_games = default_chunk_games(G, max_seconds)
+    per_chunk = max(1, int(chunk_games) // round_games) * round_games  # games per chunk: whole rounds
     names = [agent_name(label) for label in labels]
     tasks = [
-        _Chunk(game_name, P, options, names, game_seed[lo : lo + step], seats[lo : lo + step],
+        _Chunk(game_name, P, options, names, game_seed[lo : lo + per_chunk], seats[lo : lo + per_chunk],
                [int(np.random.SeedSequence([seed, i, chunk]).generate_state(1)[0]) for i in range(len(labels))])
-        for chunk, lo in enumerate(range(0, G, step))
+        for chunk, lo in enumerate(range(0, G, per_chunk))
     ]  # fmt: skip
     started = time.perf_counter()
-    with _progress_bar(progress, console, G, f"{game_name} {P}p") as advance:
-        results = run_tasks(_play_chunk, tasks, backend, ray_address, max_seconds=max_seconds,
-                            on_done=lambda i, _: advance(len(tasks[i].seeds)))  # fmt: skip
+    shown = bar(G, f"{game_name} {P}p", enabled=progress)
+    ticker = Ticker(shown)  # moves of the batch running now (local backend: chunks run here, one by one)
+
+    batches = itertools.count(1)
+
+    def play_here(task: _Chunk):
+        ticker.reset(f"batch {next(batches)}/{len(tasks)}")
+        return _play_chunk(task, on_step=ticker if progress else None)
+
+    results = run_tasks(play_here if backend == "local" else _play_chunk, tasks, backend, ray_address,
+                        max_seconds=max_seconds, on_done=lambda i, _: shown.update(len(tasks[i].seeds)))  # fmt: skip
+    shown.close()
     wall_s = time.perf_counter() - started
     played = next((i for i, r in enumerate(results) if r is None), len(results))  # chunks, in order
     G = sum(len(t.seeds) for t in tasks[:played])
@@ -298,7 +319,9 @@ def run_tournament(
     ranks = np.concatenate([r[1] for r in results[:played]])
 
     rated = installed("openskill")
-    agent_stats, seat_stats = summarize(labels, deal, seats, scores, ranks, seed=seed, rated=rated)
+    what = f"bootstrap intervals over {int(deal.max()) + 1:,} deals" + (" and skill ratings" if rated else "")
+    with step(f"computing statistics: {what}", enabled=progress):
+        agent_stats, seat_stats = summarize(labels, deal, seats, scores, ranks, seed=seed, rated=rated)
     return TournamentResult(
         game=game_name,
         num_players=P,
@@ -332,45 +355,30 @@ class _Chunk:
     agent_seeds: list[int]
 
 
-def _play_chunk(chunk: _Chunk) -> tuple[np.ndarray, np.ndarray]:
-    """``(scores, ranks)`` int[n, P] of one chunk (the unit of work, local or on a Ray worker)."""
+def default_chunk_games(games: int, max_seconds: float | None = None) -> int:
+    """Games per chunk: about a sixteenth of the games, so that the progress bar moves and its
+    time left is an estimate, but at least ``TIMED_CHUNK_GAMES`` (a batch that small still runs
+    at full speed) and at most ``CHUNK_GAMES``; ``TIMED_CHUNK_GAMES`` with a time limit, so
+    that the run stops near it.
+
+    >>> default_chunk_games(2000), default_chunk_games(40_000), default_chunk_games(10**6)
+    (256, 2500, 4096)
+    """
+    if max_seconds is not None:
+        return TIMED_CHUNK_GAMES
+    return min(CHUNK_GAMES, max(TIMED_CHUNK_GAMES, -(-int(games) // PROGRESS_CHUNKS)))
+
+
+def _play_chunk(chunk: _Chunk, on_step=None) -> tuple[np.ndarray, np.ndarray]:
+    """``(scores, ranks)`` int[n, P] of one chunk (the unit of work, local or on a Ray worker);
+    ``on_step`` as in :func:`~florentine_envs.training.match.play_games` (progress)."""
     from florentine_envs.agents import make_agent
     from florentine_envs.training.balance.play import game_for
 
     game = game_for(chunk.game, chunk.players, chunk.options)
     agents = [make_agent(name, game, seed=s) for name, s in zip(chunk.agents, chunk.agent_seeds)]
-    scores, _, ranks = play_games(game, agents, chunk.seeds, chunk.seats)
+    scores, _, ranks = play_games(game, agents, chunk.seeds, chunk.seats, on_step=on_step)
     return scores, ranks
-
-
-class _progress_bar:
-    """Context manager yielding ``advance(n)``; a rich progress bar when enabled."""
-
-    def __init__(self, enabled: bool, console, total: int, description: str):
-        self.enabled, self.console, self.total, self.description = enabled, console, total, description
-
-    def __enter__(self):
-        if not self.enabled:
-            return lambda n: None
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        self.bar = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("games"),
-            TimeRemainingColumn(),
-            console=self.console,
-            transient=True,
-        )
-        self.bar.__enter__()
-        task = self.bar.add_task(self.description, total=self.total)
-        return lambda n: self.bar.advance(task, n) if n else None
-
-    def __exit__(self, *exc):
-        if self.enabled:
-            self.bar.__exit__(*exc)
-        return False
 
 
 # ------------------------------------------------------------------------------ statistics
@@ -525,8 +533,10 @@ def _ci(low: float, high: float) -> str:
 
 
 def report_tables(result: TournamentResult):
-    """Two rich tables: the agents (best ordinal first) and the win rate per seat
-    (every agent together, then each agent)."""
+    """Rich tables: the agents (best ordinal first) and the win rate per seat (every agent
+    together, then each agent). A one-player game (the solo Princes against its Automa) has
+    the agents' table alone, without margin and rating: there is no other player to measure
+    them against."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
@@ -535,32 +545,33 @@ def report_tables(result: TournamentResult):
     short = dict(zip(result.labels, short_labels(result.labels)))
     lineup = ",".join(f"{short[label]}*{k}" if k > 1 else short[label] for label, k in _counts(result.entries))
     title = (
-        f"{result.game}, {P} players: {lineup}; {result.num_games:,} games "
+        f"{result.game}, {_players(P)}: {lineup}; {result.num_games:,} games "
         f"({result.num_deals:,} deals, seats rotated: {result.rotations})"
     )
+    solo = P == 1
     caption = (
         f"win: {WIN_DEFINITION}. CI: {CI_METHOD}. margin: score minus the mean of the other players. "
         f"rating: {result.rating}."
-    )
+    ) if not solo else f"win: {SOLO_WIN}. CI: {CI_METHOD}."  # fmt: skip
     # Text, not str: rich would read agent names as markup and emoji codes (ismcts:100: is one)
     agents = Table(title=Text(title), caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
-    for col in ("agent", "games", "win", "95% CI %", "score", "margin", "mu±sigma", "ordinal"):
+    columns = ("agent", "games", "win", "95% CI %", "score") + (() if solo else ("margin", "mu±sigma", "ordinal"))
+    for col in columns:
         # long names (ismcts:N:key=value...) fold onto more lines rather than being cut
         fold = "fold" if col == "agent" else None
         agents.add_column(col, justify="left" if col == "agent" else "right", overflow=fold)
     # best rated first; unrated (no openskill), best win rate first
     rated = not any(math.isnan(row["ordinal"]) for row in result.agents)
     for row in sorted(result.agents, key=lambda row: -row["ordinal" if rated else "win_rate"]):
-        agents.add_row(
-            Text(short[row["agent"]]),
-            f"{row['games']:,}",
-            _pct(row["win_rate"]),
-            _ci(row["ci_low"], row["ci_high"]),
-            f"{row['mean_score']:.1f}",
-            f"{row['mean_margin']:+.1f}",
-            "-" if math.isnan(row["mu"]) else f"{row['mu']:.1f}±{row['sigma']:.1f}",
-            "-" if math.isnan(row["ordinal"]) else f"{row['ordinal']:.1f}",
-        )
+        cells = [Text(short[row["agent"]]), f"{row['games']:,}", _pct(row["win_rate"]),
+                 _ci(row["ci_low"], row["ci_high"]), f"{row['mean_score']:.1f}"]  # fmt: skip
+        if not solo:
+            cells += [f"{row['mean_margin']:+.1f}",
+                      "-" if math.isnan(row["mu"]) else f"{row['mu']:.1f}±{row['sigma']:.1f}",
+                      "-" if math.isnan(row["ordinal"]) else f"{row['ordinal']:.1f}"]  # fmt: skip
+        agents.add_row(*cells)
+    if solo:
+        return (agents,)
     seats = Table(
         title=f"{result.game}, {P} players: win rate by seat", caption="player-games in brackets", box=box.SIMPLE_HEAD
     )
@@ -666,30 +677,46 @@ def skipped(result: TournamentResult) -> list[str]:
     return notes
 
 
+def _players(P: int) -> str:
+    return f"{P} players" if P != 1 else "1 player"
+
+
 def plot(result: TournamentResult, path: str | Path) -> None:
-    """PNG: win rate per agent with 95 % CI bars, and win rate per seat (each agent and all)."""
+    """PNG: win rate per agent with 95 % CI bars, and win rate per seat (each agent, and every
+    agent together: the seat advantage); a one-player game shows the first panel alone."""
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display needed
     import matplotlib.pyplot as plt
 
     P = result.num_players
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), constrained_layout=True)
+    solo = P == 1
+    fig, axes = plt.subplots(1, 1 if solo else 2, figsize=(5.5 if solo else 11, 4.2), constrained_layout=True,
+                             squeeze=False)  # fmt: skip
+    left = axes[0, 0]
     names = short_labels([row["agent"] for row in result.agents])
     rates = np.array([row["win_rate"] for row in result.agents])
     errors = np.array([[r - row["ci_low"], row["ci_high"] - r] for r, row in zip(rates, result.agents)]).T
-    left.bar(range(len(names)), rates, yerr=errors, capsize=5, color="tab:blue")
-    left.axhline(1 / P, color="grey", linestyle="--", linewidth=1, label=f"1/{P} (equal players)")
+    left.bar(range(len(names)), 100 * rates, yerr=100 * errors, capsize=5, color="tab:blue")
     left.set_xticks(range(len(names)), names)
-    left.set_ylabel("win rate (95% CI)")
-    left.set_ylim(0, 1.1)
-    left.set_title("win rate per agent")
-    left.legend(loc="upper right", fontsize=8)
+    left.set_ylabel("win rate, % (95 % interval)")
+    left.set_ylim(0, 110)
+    left.set_title("win rate per agent" + (" (alone at the table: the game's own result)" if solo else ""))
+    if not solo:
+        left.axhline(100 / P, color="grey", linestyle="--", linewidth=1, label=f"1/{P} (equal players)")
+        left.legend(loc="upper right", fontsize=8)
+        _plot_seats(result, names, axes[0, 1])
+    fig.suptitle(f"{result.game}, {_players(P)}, {result.num_games:,} games ({result.num_deals:,} deals)")
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
-    groups = names + ["all agents"]
+
+def _plot_seats(result: TournamentResult, names: list[str], ax) -> None:
+    P = result.num_players
+    groups = names + ["every agent (seat advantage)"]
     width = 0.8 / len(groups)
     for i, name in enumerate(groups):
-        if name == "all agents":
+        if i == len(names):
             values = [row["win_rate"] for row in result.seat_stats]
             lows = [row["ci_low"] for row in result.seat_stats]
             highs = [row["ci_high"] for row in result.seat_stats]
@@ -700,13 +727,10 @@ def plot(result: TournamentResult, path: str | Path) -> None:
         values = np.array(values, float)
         err = np.array([values - np.array(lows, float), np.array(highs, float) - values])
         x = np.arange(P) + (i - (len(groups) - 1) / 2) * width
-        right.bar(x, values, width, yerr=np.nan_to_num(err), capsize=3, label=name, color=color, alpha=0.8)
-    right.set_xticks(range(P), [f"seat {s}" for s in range(P)])
-    right.axhline(1 / P, color="grey", linestyle="--", linewidth=1)
-    right.set_ylim(0, 1.1)
-    right.set_ylabel("win rate (95% CI)")
-    right.set_title("win rate per seat")
-    right.legend(fontsize=8, loc="upper center", ncol=len(groups))
-    fig.suptitle(f"{result.game}, {P} players, {result.num_games:,} games ({result.num_deals:,} deals)")
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+        ax.bar(x, 100 * values, width, yerr=100 * np.nan_to_num(err), capsize=3, label=name, color=color, alpha=0.8)
+    ax.set_xticks(range(P), [f"seat {s}" for s in range(P)])
+    ax.axhline(100 / P, color="grey", linestyle="--", linewidth=1)
+    ax.set_ylim(0, 110)
+    ax.set_ylabel("win rate, % (95 % interval)")
+    ax.set_title("win rate per seat")
+    ax.legend(fontsize=8, loc="upper center", ncol=len(groups))

@@ -45,6 +45,7 @@ from florentine_envs.agents import available_agents, make_agent
 from florentine_envs.agents.ppo import META_ATTRIBUTE, ObsScaler, PPOAgent
 from florentine_envs.testing import random_legal_actions
 from florentine_envs.training.match import play_games
+from florentine_envs.training.progress import step
 from florentine_envs.training.sb3_env import FlorentineVecEnv
 
 #: hyperparameters of the Medici 2-player headline run (docs/guides/training.md); ``train`` overrides with **ppo_kwargs
@@ -311,7 +312,8 @@ def train(
     if eval_games > 0:
         agent = PPOAgent(game, final, seed=seed)
         for opponent in ["random", "heuristic"] if "heuristic" in available_agents(game) else ["random"]:
-            result["evaluation"][opponent] = evaluate(game, agent, opponent, eval_games, seed=10_000_000 + seed)
+            with step(f"evaluating the final policy: {eval_games:,} games against {opponent}", enabled=progress_bar):
+                result["evaluation"][opponent] = evaluate(game, agent, opponent, eval_games, seed=10_000_000 + seed)
         title = (
             f"{game_name}, {num_players} players: PPO ({model.num_timesteps:,} steps, "
             f"{wall / 60:.1f} min wall, {cpu / 60:.1f} CPU-min) vs {num_players - 1} opponent(s)"

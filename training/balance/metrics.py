@@ -30,8 +30,8 @@ from . import stats
 
 SCALARS = (  # (column, label) of per-game means shown for every cell
     ("length", "game length (decisions)"),
-    ("score_spread", "score spread (best - worst)"),
-    ("winning_margin", "winning margin (winner - runner-up)"),
+    ("score_spread", "score spread (best minus worst)"),
+    ("winning_margin", "winning margin (winner minus runner-up)"),
     ("mean_score", "mean final score"),
     ("lead_changes", "lead changes"),
     ("lead_for_good", "winner leads for good from (share of game)"),
@@ -40,9 +40,9 @@ SCALARS = (  # (column, label) of per-game means shown for every cell
     ("truncated", "truncated by the turn limit (share of games)"),
 )
 DERIVED = (
-    ("first_player_advantage", "first-player advantage (win rate - mean)"),
+    ("first_player_advantage", "first-player advantage (win rate minus the fair share)"),
     ("first_minus_last", "first minus last position (win rate)"),
-    ("seat_spread", "seat spread (best - worst position)"),
+    ("seat_spread", "seat spread (best minus worst position)"),
 )
 
 

@@ -26,7 +26,7 @@ import numpy as np
 from florentine_envs.training.extras import installed, skipped_note
 
 from . import figures
-from .attribution import DEAD_RATE, most_and_least_effective
+from .attribution import DEAD_RATE, DOMINANT_EXCESS, NEGLIGIBLE, Q_LEVEL, most_and_least_effective
 from .metrics import DERIVED, SCALARS
 from .stats import RESAMPLES
 
@@ -41,23 +41,51 @@ METHODS = (
 
 
 def fmt(entry: dict, percent: bool = False, signed: bool = False) -> str:
-    """``estimate [low, high]`` of a statistic entry."""
+    """``estimate [low, high]`` of a statistic entry. ``percent``: a rate in %, or with ``signed``
+    a difference of rates in percentage points (pp). One decimal throughout, so that the
+    figures of a table line up (the intervals say how many of the digits mean something)."""
     if entry is None or entry["estimate"] != entry["estimate"]:
         return "-"
-    scale, unit = (100.0, " %") if percent else (1.0, "")
+    scale, unit = (100.0, " pp" if signed else " %") if percent else (1.0, "")
     sign = "+" if signed else ""
     e, lo, hi = (entry[k] * scale for k in ("estimate", "low", "high"))
-    digits = 1 if percent or max(abs(e), abs(lo), abs(hi)) >= 10 else 3
     if math.isnan(lo):
-        return f"{e:{sign}.{digits}f}{unit}"
-    return f"{e:{sign}.{digits}f}{unit} [{lo:{sign}.{digits}f}, {hi:{sign}.{digits}f}]"
+        return f"{e:{sign}.1f}{unit}"
+    return f"{e:{sign}.1f}{unit} [{lo:{sign}.1f}, {hi:{sign}.1f}]"
 
 
+def pct(x: float) -> str:
+    """A share as ``61.5 %`` (the report's one way of writing a rate)."""
+    return "-" if x != x else f"{100 * x:.1f} %"
+
+
+def _entry(estimate: float, low: float, high: float) -> dict:
+    return {"estimate": estimate, "low": low, "high": high}
+
+
+SEAT_TOLERANCE = 0.05  # a first-player advantage inside +-5 pp (with its whole interval) is "balanced"
+
+TERMS = (
+    "Terms. A **win** is a first place (a shared first place is a win for each joint winner). The **fair share** "
+    "of a position is the mean win rate over the positions (1/P, a little more when first places are shared). The "
+    "**first-player advantage** is the first player's win rate minus the fair share, in percentage points (pp). "
+    "A player count is **balanced** when the whole 95 % interval of that advantage lies within "
+    f"±{100 * SEAT_TOLERANCE:.0f} pp; **not balanced** when the interval excludes 0 and the estimate lies beyond "
+    "that tolerance (**slightly unbalanced** when it excludes 0 but the estimate lies within it); "
+    "**inconclusive** when the interval holds 0 but reaches beyond the tolerance (more deals would tell). "
+    "A component's **win lift** is the win rate of the player-games that acquired it minus that of the "
+    "player-games that did not. **Dominant**: a win lift significant at a false discovery rate of "
+    f"{100 * Q_LEVEL:.0f} % (Benjamini-Hochberg q < {Q_LEVEL}) and at least {100 * DOMINANT_EXCESS:.0f} pp above "
+    "the median lift of the components of its kind; **weak**: a significant negative win lift; **dead**: acquired "
+    f"in under {100 * DEAD_RATE:.0f} % of player-games, or a win lift whose whole interval lies within "
+    f"±{100 * NEGLIGIBLE:.0f} pp. Lifts are associations, not effects: strong players acquire more. A variant "
+    "**helps** the seat balance when the paired difference moves the first-player advantage significantly "
+    "towards 0 (to a smaller size), and **hurts** it when it moves it significantly away from 0."
+)
 ATTRIBUTION_NOTE = (
-    "Win lift: win rate of the player-games that acquired the component minus those that did not. An association, "
-    "not an effect (strong positions acquire more); compare components of one kind. Flags: dominant, dead "
-    f"(acquired in under {DEAD_RATE:.0%} of player-games or no measurable lift), weak (a significant negative "
-    "lift); the full table is components.csv."
+    "Win lift: win rate of the player-games that acquired the component minus those that did not, in pp. An "
+    "association, not an effect (strong positions acquire more); compare components of one kind. Flags (defined "
+    "in the summary's terms): dominant, weak, dead; the full table is components.csv."
 )
 PERCENT_KEYS = {"first_player_advantage", "first_minus_last", "seat_spread", "ties", "truncated",
                 "lead_for_good", "winner_behind"}  # fmt: skip
@@ -96,6 +124,107 @@ def command_line(spec) -> str:
     return " ".join(shlex.quote(w) for w in words)
 
 
+# ------------------------------------------------------------------------------ the summary
+
+
+def seat_verdict(P: int, st: dict) -> str:
+    """One sentence: is the game balanced between the seats at ``P`` players (see ``TERMS``)."""
+    adv = st["first_player_advantage"]
+    e, lo, hi = adv["estimate"], adv["low"], adv["high"]
+    fair = f"the fair share of {fmt(st['win_any'], True)}"
+    if lo > 0 or hi < 0:
+        size = "**Not balanced**" if abs(e) >= SEAT_TOLERANCE else "**Slightly unbalanced**"
+        text = (f"{size} at {P} players: the first player wins {fmt(st['win_pos0'], True)} of games, "
+                f"{fmt(adv, True, True)} {'above' if e > 0 else 'below'} {fair}.")  # fmt: skip
+    elif -SEAT_TOLERANCE <= lo and hi <= SEAT_TOLERANCE:
+        text = (f"**Balanced** at {P} players: first-player advantage {fmt(adv, True, True)}, within "
+                f"±{100 * SEAT_TOLERANCE:.0f} pp of {fair}.")  # fmt: skip
+    else:
+        text = (f"**Inconclusive** at {P} players: first-player advantage {fmt(adv, True, True)}; no advantage "
+                f"is shown, but the interval reaches beyond ±{100 * SEAT_TOLERANCE:.0f} pp (more deals would tell).")
+    fair_share = st["win_any"]["estimate"]
+    off = [f"position {q + 1} wins {fmt(st[f'win_pos{q}'], True)}" for q in range(1, P)
+           if st[f"win_pos{q}"]["high"] < fair_share or st[f"win_pos{q}"]["low"] > fair_share]  # fmt: skip
+    if off and P > 2:  # at 2 players the second position mirrors the first
+        text += f" Other positions away from the fair share: {'; '.join(off)}."
+    return text
+
+
+def _lift(row: dict) -> str:
+    return fmt(_entry(row["win_lift"], row["win_lift_low"], row["win_lift_high"]), True, True)
+
+
+def _named(rows: list[dict], describe, most: int = 5) -> str:
+    shown = [f"{figures.component_label(r['component'])}, {describe(r)}" for r in rows[:most]]
+    more = f"; and {len(rows) - most} more (components.csv)" if len(rows) > most else ""
+    return "; ".join(shown) + more
+
+
+def component_verdicts(P: int, rows: list[dict]) -> list[str]:
+    """Sentences: the components flagged dominant, weak or dead at ``P`` players, each with its interval."""
+    dominant = sorted((r for r in rows if "dominant" in r["flags"]), key=lambda r: -r["win_lift"])
+    weak = sorted((r for r in rows if "weak" in r["flags"]), key=lambda r: r["win_lift"])
+    dead = sorted((r for r in rows if "dead" in r["flags"]), key=lambda r: r["acquisition_rate"])
+    if not (dominant or weak or dead):
+        return [f"No component is dominant, weak or dead at {P} players (of {len(rows)})."]
+
+    def why_dead(r):
+        if r["acquisition_rate"] < DEAD_RATE:
+            return f"acquired in {fmt(_entry(r['acquisition_rate'], r['rate_low'], r['rate_high']), True)}"
+        return f"win lift {_lift(r)}"
+
+    lines = []
+    for name, flagged, describe in (("Too strong (dominant)", dominant, lambda r: f"win lift {_lift(r)}"),
+                                    ("Weak", weak, lambda r: f"win lift {_lift(r)}"), ("Dead", dead, why_dead)):
+        if flagged:
+            lines.append(f"{name} at {P} players, {len(flagged)} of {len(rows)} components: "
+                         f"{_named(flagged, describe)}.")  # fmt: skip
+    return lines
+
+
+def variant_verdict(row: dict, base: dict, variant: dict) -> str:
+    """One sentence: does the variant help the seat balance (paired on the same deals), and what else moves."""
+    d = row["stats"]["first_player_advantage"]
+    b, v = base["first_player_advantage"]["estimate"], variant["first_player_advantage"]["estimate"]
+    significant = d["low"] > 0 or d["high"] < 0
+    if significant and abs(v) < abs(b) and (d["estimate"] > 0) != (b > 0):
+        word = "**helps** the seat balance"
+    elif significant and abs(v) > abs(b):
+        word = "**hurts** the seat balance"
+    else:
+        word = "makes **no measurable difference** to the seat balance"
+    return (f"Variant **{row['variant']}** at {row['players']} players {word}: first-player advantage "
+            f"{fmt(base['first_player_advantage'], True, True)} on the baseline, "
+            f"{fmt(variant['first_player_advantage'], True, True)} with the variant, paired difference "
+            f"{fmt(d, True, True)}; game length {fmt(row['stats']['length'], signed=True)} decisions.")  # fmt: skip
+
+
+def ladder_verdict(row: dict) -> str:
+    """One sentence: does the stronger agent beat copies of the weaker one by more than its fair share."""
+    edge = row["edge"]
+    verdict = ("skill pays" if edge["low"] > 0 else "skill loses here" if edge["high"] < 0
+               else "no edge from skill is shown")  # fmt: skip
+    return (f"Skill at {row['players']} players: {row['stronger']} wins {fmt(row['win_rate'], True)} against "
+            f"{row['weaker']} (fair share {fmt(row['fair_share'], True)}), an edge of {fmt(edge, True, True)}: "
+            f"{verdict}.")  # fmt: skip
+
+
+def summary_lines(result) -> list[str]:
+    """The verdict, in plain language, each claim with its 95 % interval (the ``TERMS`` define the words)."""
+    s = result.summary
+    lines = [seat_verdict(cell["players"], cell["stats"]) for cell in figures.baseline_cells(s)]
+    by_cell = {c["cell"]: c for c in s["components"]}
+    for cell in figures.baseline_cells(s):
+        comp = by_cell.get(cell["cell"])
+        if comp and comp["rows"]:
+            lines += component_verdicts(cell["players"], comp["rows"])
+    cells = {c["cell"]: c for c in s["cells"]}
+    lines += [variant_verdict(row, cells[row["baseline_cell"]]["stats"], cells[row["cell"]]["stats"])
+              for row in s["comparisons"]]  # fmt: skip
+    lines += [ladder_verdict(row) for row in s["ladder"]]
+    return lines
+
+
 # ------------------------------------------------------------------------------ the document
 
 
@@ -113,6 +242,9 @@ def build(result) -> list[tuple]:
         f"games played: {result.num_games:,} in {result.wall_s:.1f} s on the {result.backend} backend "
         f"({rate:,.1f} games/s)",
     ]))  # fmt: skip
+    blocks.append(("h", 2, "Summary"))
+    blocks.append(("list", summary_lines(result)))
+    blocks.append(("p", TERMS))
     blocks.append(("p", METHODS))
     draw = installed("matplotlib")  # the core install has no matplotlib: the report without its figures
     if not draw:
@@ -129,7 +261,7 @@ def build(result) -> list[tuple]:
         rows = [[str(q + 1), fmt(st[f"win_pos{q}"], True), fmt(st[f"margin_pos{q}"], signed=True)] for q in range(P)]
         blocks.append(("p", f"**{P} players** ({cell['variant']}; {st['games']:,} games, {st['deals']:,} deals). "
                             f"Fair share of a position: {fmt(st['win_any'], True)}."))  # fmt: skip
-        blocks.append(("table", ["position", "win rate", "margin (score - others' mean)"], rows))
+        blocks.append(("table", ["position", "win rate", "margin (score minus the others' mean)"], rows))
         blocks.append(("list", [f"{LABELS[k]}: {fmt(st[k], True, True)}" for k, _ in DERIVED]))
     figure("positions", "Win rate by position in turn order.", figures.positions, s)
 
@@ -163,9 +295,11 @@ def build(result) -> list[tuple]:
             keys = [f"win_pos{q}" for q in range(row["players"])] + [k for k, _ in DERIVED + SCALARS]
             rows = []
             for key in keys:
-                pct = key in PERCENT_KEYS or key.startswith("win_pos")
+                is_rate = key in PERCENT_KEYS or key.startswith("win_pos")
                 name = f"win rate, position {int(key[7:]) + 1}" if key.startswith("win_pos") else LABELS[key]
-                rows.append([name, fmt(b[key], pct), fmt(v[key], pct), fmt(row["stats"][key], pct, True)])
+                derived = key in dict(DERIVED)  # differences of rates: pp, signed, in every column
+                rows.append([name, fmt(b[key], is_rate, derived), fmt(v[key], is_rate, derived),
+                             fmt(row["stats"][key], is_rate, True)])
             blocks.append(("table", ["statistic", "baseline", "variant", "difference (paired)"], rows))
         figure("comparisons", "Variant minus baseline.", figures.comparisons, s)
 
@@ -179,24 +313,24 @@ def build(result) -> list[tuple]:
             continue
         most, least = most_and_least_effective(comp["rows"])
         blocks.append(("p", f"**{cell['players']} players**: most and least effective components"))
-        rows = [[r["component"], f"{r['acquisition_rate']:.1%}", f"{r['win_rate_acquirers']:.1%}",
-                 fmt({"estimate": r["win_lift"], "low": r["win_lift_low"], "high": r["win_lift_high"]}, True, True),
-                 f"{r['win_q']:.2g}", fmt({"estimate": r["margin_lift"], "low": r["margin_lift_low"],
-                                          "high": r["margin_lift_high"]}, signed=True), ", ".join(r["flags"])]
-                for r in most + [None] + least if r is not None]  # fmt: skip
+        rows = [[figures.component_label(r["component"]), pct(r["acquisition_rate"]), pct(r["win_rate_acquirers"]),
+                 _lift(r), f"{r['win_q']:.2g}",
+                 fmt(_entry(r["margin_lift"], r["margin_lift_low"], r["margin_lift_high"]), signed=True),
+                 ", ".join(r["flags"])]
+                for r in most + least]  # fmt: skip
         rows.insert(len(most), ["...", "", "", "", "", "", ""])
         blocks.append(("table", ["component", "acquired", "acquirers win", "win lift", "q", "margin lift", "flags"],
                        rows))  # fmt: skip
         for flag in ("dominant", "weak", "dead"):
             named = [r["component"] for r in comp["rows"] if flag in r["flags"]]
             if named:
-                blocks.append(("p", f"{flag} ({len(named)}): {', '.join(named)}"))
+                blocks.append(("p", f"{flag} ({len(named)}): {', '.join(map(figures.component_label, named))}"))
         if comp.get("offices"):
             blocks.append(("p", f"Offices at {cell['players']} players (taken: the office passed to a player who "
                                 "did not hold it, from another player or a vacancy)"))
             blocks.append(("table", ["office", "taken per game", "holders per game", "games held"],
                            [[o["office"], f"{o['changes_per_game']:.2f}", f"{o['holders_per_game']:.2f}",
-                             f"{o['games_held']:.1%}"] for o in comp["offices"]]))  # fmt: skip
+                             pct(o["games_held"])] for o in comp["offices"]]))  # fmt: skip
         title = f"{spec.game}, {cell['players']} players: win lift"
         figure(f"components_{cell['players']}p", "Components by win lift.", figures.components, comp["rows"], title)
     return blocks

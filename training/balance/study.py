@@ -17,6 +17,8 @@ import time
 
 import numpy as np
 
+from florentine_envs.training.progress import bar
+
 from . import attribution, metrics
 from .design import CHUNK_GAMES, LADDER, MAIN, Cell, build_cells, parse_players, plan_tasks
 from .play import component_names_of, game_for, play_task
@@ -115,15 +117,15 @@ def run_study(
         _check_agents(spec.game, cell)
     tasks = plan_tasks(spec.game, cells, spec.seed, spec.chunk_games)
     started = time.perf_counter()
-    bar = _progress(progress, sum(t.num_games for t in tasks), f"{spec.game} balance")
+    shown = bar(sum(t.num_games for t in tasks), f"{spec.game} balance", enabled=progress)
     results = run_tasks(play_task, tasks, backend, address, num_cpus, max_seconds,
-                        on_done=lambda i, r: bar.update(tasks[i].num_games), min_tasks=len(cells))  # fmt: skip
-    bar.close()
+                        on_done=lambda i, r: shown.update(tasks[i].num_games), min_tasks=len(cells))  # fmt: skip
+    shown.close()
     wall_s = time.perf_counter() - started
     data = merge(cells, tasks, results)
     names = [component_names_of(game_for(spec.game, c.players, c.options)) for c in cells]
     result = StudyResult(spec, cells, data, names, {}, backend, wall_s)
-    result.summary = summarize(result)
+    result.summary = summarize(result, progress)
     return result
 
 
@@ -159,9 +161,14 @@ def _seed(spec: StudySpec, *path: int) -> int:
     return int(np.random.SeedSequence([int(spec.seed), 0xB007, *path]).generate_state(1)[0])
 
 
-def summarize(result: StudyResult) -> dict:
-    """Every statistic of the study (JSON-ready; no timing, so it is the same on every backend)."""
+def summarize(result: StudyResult, progress: bool = False) -> dict:
+    """Every statistic of the study (JSON-ready; no timing, so it is the same on every backend).
+    ``progress``: a bar over the cells and comparisons on stderr (the bootstrap takes a while)."""
     spec = result.spec
+    played = [i for i, data in enumerate(result.data) if data is not None]
+    comparing = [i for i in played if result.cells[i].kind == MAIN and not result.cells[i].variant.is_baseline]
+    shown = bar(len(played) + len(comparing), "bootstrap intervals and component attribution", unit="cell",
+                enabled=progress)  # fmt: skip
     cells_out, comparisons, ladder, components = [], [], [], []
     baseline_of = {}
     for i, (cell, data) in enumerate(zip(result.cells, result.data)):
@@ -180,6 +187,7 @@ def summarize(result: StudyResult) -> dict:
                 baseline_of[cell.players] = i
         elif cell.kind == LADDER:
             ladder.append({"cell": i, "players": cell.players, **metrics.ladder_summary(summary, cell.labels)})
+        shown.update()
     for i, (cell, data) in enumerate(zip(result.cells, result.data)):
         base = baseline_of.get(cell.players)
         if cell.kind != MAIN or cell.variant.is_baseline or data is None or base is None:
@@ -187,6 +195,8 @@ def summarize(result: StudyResult) -> dict:
         diff = metrics.compare_cells(result.data[base], data, cell.players, _seed(spec, 10_000 + i))
         comparisons.append({"cell": i, "baseline_cell": base, "players": cell.players,
                             "variant": cell.variant.label, "changes": cell.variant.text(), "stats": diff})  # fmt: skip
+        shown.update()
+    shown.close()
     return {
         "spec": spec.to_dict(),
         "games": result.num_games,
@@ -208,22 +218,3 @@ def office_summary(data: dict, names) -> list[dict]:
                          "holders_per_game": float((taken > 0).sum(1).mean()),
                          "games_held": float((taken.sum(1) > 0).mean())})  # fmt: skip
     return rows
-
-
-class _progress:
-    """A tqdm bar over games (or nothing)."""
-
-    def __init__(self, enabled: bool, total: int, description: str):
-        self.bar = None
-        if enabled:
-            from tqdm.auto import tqdm
-
-            self.bar = tqdm(total=total, desc=description, unit="game", smoothing=0.1)
-
-    def update(self, n: int) -> None:
-        if self.bar is not None:
-            self.bar.update(n)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
