@@ -128,6 +128,12 @@ def test_cli_keeps_games_of_tournaments_and_play(tmp_path):
     kept = sorted((out / "replays").glob("game_*.json"))
     assert len(kept) == 2
     load(kept[0]).check()
+    out = tmp_path / "balance"
+    assert cli.main(["balance", "medici", "--players", "2", "--games", "2", "--keep-games", "1", "--no-progress",
+                     "--out", str(out)]) == 0  # fmt: skip
+    kept = sorted((out / "replays").glob("cell0_game_*.json"))
+    assert len(kept) == 1 and load(kept[0]).source == "balance"
+    load(kept[0]).check()
     # florentine play --keep: a finished game, and a game the person quit (kept unfinished)
     args = cli.build_parser().parse_args(["play", "medici", "--players", "heuristic,random", "--seed", "4",
                                           "--keep", str(tmp_path / "play.json")])  # fmt: skip
