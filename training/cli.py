@@ -220,6 +220,25 @@ def cmd_play(args, read=input, write=print) -> int:
             write(line)
     state = game.init(np.array([args.seed], dtype=np.uint64), on_move=narrate)
     hand_lines = getattr(game, "hand_lines", None)  # the person's own cards, where the table drawing lacks them
+    played: list[int] = []  # the decisions, kept as a replay (--keep) even when the game is abandoned
+    try:
+        _play_loop(game, state, agents, played, hand_lines, narrate, read, write, ahead)
+    finally:
+        if getattr(args, "keep", None):
+            from florentine_envs.training.replay import finished_replay
+
+            path = finished_replay(game, args.seed, played, kinds, state, source="play").save(args.keep)
+            write(f"game kept as a replay: {path} (florentine replay {path} writes its page)")
+    write("")
+    write(game.render(state, 0))
+    ranks = game.ranks(state)[0]
+    for seat in np.argsort(ranks, kind="stable"):
+        write(f"rank {ranks[seat]}: {names[seat]} with {int(state.scores[0, seat])}")
+    return 0
+
+
+def _play_loop(game, state, agents, played, hand_lines, narrate, read, write, ahead) -> None:
+    """``cmd_play``'s turns until the game ends; each decision is appended to ``played``."""
     while not state.terminated[0]:
         seat = int(state.current_player[0])
         if agents[seat] is None:
@@ -233,12 +252,7 @@ def cmd_play(args, read=input, write=print) -> int:
             obs = game.observe(state, np.array([seat]))
             action = int(agents[seat].act_state(state, [0], obs)[0])
         game.step(state, np.array([action]), on_move=narrate)
-    write("")
-    write(game.render(state, 0))
-    ranks = game.ranks(state)[0]
-    for seat in np.argsort(ranks, kind="stable"):
-        write(f"rank {ranks[seat]}: {names[seat]} with {int(state.scores[0, seat])}")
-    return 0
+        played.append(int(action))
 
 
 # ------------------------------------------------------------------------------ demo
@@ -279,10 +293,16 @@ def cmd_tournament(args) -> int:
     result = run_tournament(
         args.game, entries, args.players or len(entries), args.games, seed=args.seed,
         options=parse_options(args.option), rotations=args.rotations, max_seconds=args.seconds,
-        backend=args.backend, ray_address=args.ray_address,
+        backend=args.backend, ray_address=args.ray_address, keep_games=args.keep_games,
     )  # fmt: skip
     print_report(result, console)
-    print_written(write_outputs(result, args.out or default_out_dir(result)), skipped(result))
+    out = Path(args.out or default_out_dir(result))
+    paths = write_outputs(result, out)
+    if result.replays:
+        from florentine_envs.training.replay import write_replays
+
+        paths["replays"] = f"{len(write_replays(result.replays, out / 'replays'))} replays in {out / 'replays'}/"
+    print_written(paths, skipped(result))
     return 0
 
 
@@ -301,10 +321,16 @@ def cmd_balance(args) -> int:
         ladder_games=args.ladder_games, chunk_games=args.chunk_games,
     )  # fmt: skip
     result = run_study(spec, backend=args.backend, address=args.ray_address, max_seconds=args.seconds,
-                       progress=not args.no_progress)  # fmt: skip
+                       progress=not args.no_progress, keep_games=args.keep_games)  # fmt: skip
     with step("writing the report: figures, tables" + ("" if args.no_raw else " and per-game CSV files"),
               enabled=not args.no_progress):  # fmt: skip
         paths = write_report(result, args.out or default_out_dir(result), raw=not args.no_raw)
+    if any(result.replays):
+        from florentine_envs.training.replay import write_replays
+
+        folder = paths["markdown"].parent / "replays"
+        kept = sum(len(write_replays(r, folder, f"cell{i}_game")) for i, r in enumerate(result.replays))
+        console.print(f"{kept} replays kept in {folder}/ (florentine replay FILE writes a page)")
     for line in summary_lines(result):  # the report's summary (its terms are defined in report.md)
         console.print(Text("- " + line.replace("**", "")))
     console.print(f"{result.num_games:,} games in {result.wall_s:.1f} s; written: {paths['markdown'].parent}/")
@@ -376,6 +402,30 @@ def cmd_bench(args) -> int:
     return 0
 
 
+# ------------------------------------------------------------------------------ replay and serve
+
+
+def cmd_replay(args) -> int:
+    require("replay", "drawsvg")
+    from florentine_envs.training.replay import load, parse_views, write_page
+
+    replay = load(args.file)
+    out = Path(args.out) if args.out else Path(args.file).with_suffix(".html")
+    path = write_page(replay, out, parse_views(args.views, replay.num_players))
+    console.print(f"written: {path} ({len(replay.actions)} steps, {path.stat().st_size / 1e3:,.0f} kB)")
+    return 0
+
+
+def cmd_serve(args) -> int:
+    require("serve", "drawsvg")
+    from florentine_envs.training.serve import serve
+
+    kinds = [k.strip() for k in (args.players or "").split(",") if k.strip()]
+    require_agents("serve", kinds)
+    return serve(args.game, kinds or None, seed=args.seed, options=parse_options(args.option), port=args.port,
+                 keep=args.keep, write=console.print)  # fmt: skip
+
+
 # ------------------------------------------------------------------------------ train
 
 
@@ -423,6 +473,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, default=0, help="seed of the deal and the agents")
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
+    play.add_argument("--keep", metavar="FILE.json", help="keep the game (even unfinished) as a replay in this file")
     play.set_defaults(func=cmd_play)
 
     demo = sub.add_parser("demo", help="every game's skill ladder (random to heuristic) and seat advantage")
@@ -446,6 +497,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--rotations", choices=("all", "cyclic"), default="all", help="seat arrangements per deal")
     tour.add_argument("--out", help="output folder (default runs/tournament/GAME_Pp)")
     tour.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
+    tour.add_argument("--keep-games", type=int, default=0, metavar="N",
+                      help="keep the first N games as replays in OUT/replays/ (florentine replay FILE shows one)")
     _backend_arguments(tour)
     tour.set_defaults(func=cmd_tournament)
 
@@ -466,6 +519,8 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--out", help="output folder (default runs/balance/GAME-STAMP)")
     bal.add_argument("--no-progress", action="store_true", help="no progress bar")
     bal.add_argument("--no-raw", action="store_true", help="no per-game CSV files (for very large studies)")
+    bal.add_argument("--keep-games", type=int, default=0, metavar="N",
+                     help="keep the first N games of every cell as replays in OUT/replays/")
     _backend_arguments(bal)
     bal.set_defaults(func=cmd_balance)
 
@@ -479,6 +534,24 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--no-peers", action="store_true", help="skip PettingZoo classic and OpenSpiel")
     bench.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
     bench.set_defaults(func=cmd_bench)
+
+    rep = sub.add_parser("replay", help="write the HTML page of a kept game (a replay file)")
+    rep.add_argument("file", help="a replay (.json) kept by play, serve, tournament or balance --keep-games")
+    rep.add_argument("--out", help="the page to write (default: FILE with .html)")
+    rep.add_argument("--views", default="all",
+                     help="views drawn: all (the whole table and every seat), table, or a list like table,0")
+    rep.set_defaults(func=cmd_replay)
+
+    srv = sub.add_parser("serve", help="play in the browser: a local page (127.0.0.1) against any agents")
+    srv.add_argument("game", nargs="?", choices=florentine_envs.available_games(),
+                     help="the game to start with (default: choose on the page)")
+    srv.add_argument("--players", help="comma-separated seats: human, heuristic, random, ismcts:N...; "
+                     "default human and heuristic (random where a game has no heuristic)")
+    srv.add_argument("--seed", type=int, default=0)
+    srv.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
+    srv.add_argument("--port", type=int, default=8024, help="port on 127.0.0.1 (0: any free port)")
+    srv.add_argument("--keep", metavar="DIR", help="also write every finished game's replay into DIR")
+    srv.set_defaults(func=cmd_serve)
 
     tr = sub.add_parser("train", help="train a MaskablePPO policy against opponents, then evaluate it")
     tr.add_argument("game", choices=florentine_envs.available_games())

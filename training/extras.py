@@ -22,6 +22,7 @@ EXTRA_OF = {
     "openskill": "train",
     "matplotlib": "train",
     "ray": "ray",
+    "drawsvg": "pictures",
 }
 
 

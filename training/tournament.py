@@ -195,6 +195,7 @@ class TournamentResult:
     seat_stats: list[dict]  # per-seat statistics over every agent
     wall_s: float = 0.0
     rating: str = RATING_METHOD  # how the mu/sigma/ordinal columns were rated, or why they were not
+    replays: list[dict] = dataclasses.field(default_factory=list)  # kept games (keep_games), training.replay
 
     @property
     def num_games(self) -> int:
@@ -253,6 +254,7 @@ def run_tournament(
     max_seconds: float | None = None,
     backend: str = "local",
     ray_address: str | None = None,
+    keep_games: int = 0,
 ) -> TournamentResult:
     """Play about ``games`` games of ``game_name`` between ``agents`` (see the module docstring).
 
@@ -266,6 +268,8 @@ def run_tournament(
     (Ray: stop waiting then); at least one chunk is played, and ``result.num_games`` says how
     many games were. ``progress``: a bar with the time left on stderr while the games are
     played, then a line for the statistics (:mod:`florentine_envs.training.progress`).
+    ``keep_games``: keep the first games of every chunk, up to this many in all,
+    as replays (``result.replays``, :mod:`florentine_envs.training.replay`).
     """
     from florentine_envs.agents import make_agent  # agents import the games; keep this module importable on its own
     from florentine_envs.training.balance.ray_backend import run_tasks  # the balance package imports this module
@@ -295,7 +299,8 @@ def run_tournament(
     names = [agent_name(label) for label in labels]
     tasks = [
         _Chunk(game_name, P, options, names, game_seed[lo : lo + per_chunk], seats[lo : lo + per_chunk],
-               [int(np.random.SeedSequence([seed, i, chunk]).generate_state(1)[0]) for i in range(len(labels))])
+               [int(np.random.SeedSequence([seed, i, chunk]).generate_state(1)[0]) for i in range(len(labels))],
+               max(0, min(per_chunk, int(keep_games) - lo)))
         for chunk, lo in enumerate(range(0, G, per_chunk))
     ]  # fmt: skip
     started = time.perf_counter()
@@ -317,6 +322,7 @@ def run_tournament(
     deal, game_seed, seats = deal[:G], game_seed[:G], seats[:G]
     scores = np.concatenate([r[0] for r in results[:played]])
     ranks = np.concatenate([r[1] for r in results[:played]])
+    replays = [replay for r in results[:played] for replay in r[2]]
 
     rated = installed("openskill")
     what = f"bootstrap intervals over {int(deal.max()) + 1:,} deals" + (" and skill ratings" if rated else "")
@@ -339,6 +345,7 @@ def run_tournament(
         seat_stats=seat_stats,
         wall_s=wall_s,
         rating=RATING_METHOD if rated else skipped_note("skill ratings", "openskill"),
+        replays=replays,
     )
 
 
@@ -353,6 +360,7 @@ class _Chunk:
     seeds: np.ndarray  # uint64[n] game seeds
     seats: np.ndarray  # int[n, P] label ids by seat
     agent_seeds: list[int]
+    keep: int = 0  # the first games of the chunk kept as replays
 
 
 def default_chunk_games(games: int, max_seconds: float | None = None) -> int:
@@ -369,16 +377,20 @@ def default_chunk_games(games: int, max_seconds: float | None = None) -> int:
     return min(CHUNK_GAMES, max(TIMED_CHUNK_GAMES, -(-int(games) // PROGRESS_CHUNKS)))
 
 
-def _play_chunk(chunk: _Chunk, on_step=None) -> tuple[np.ndarray, np.ndarray]:
-    """``(scores, ranks)`` int[n, P] of one chunk (the unit of work, local or on a Ray worker);
-    ``on_step`` as in :func:`~florentine_envs.training.match.play_games` (progress)."""
+def _play_chunk(chunk: _Chunk, on_step=None) -> tuple[np.ndarray, np.ndarray, list[dict]]:
+    """``(scores, ranks, replays)`` of one chunk (the unit of work, local or on a Ray worker):
+    int[n, P] each, and the replay dicts of its first ``chunk.keep`` games; ``on_step`` as in
+    :func:`~florentine_envs.training.match.play_games` (progress)."""
     from florentine_envs.agents import make_agent
     from florentine_envs.training.balance.play import game_for
+    from florentine_envs.training.replay import ActionRecorder
 
     game = game_for(chunk.game, chunk.players, chunk.options)
     agents = [make_agent(name, game, seed=s) for name, s in zip(chunk.agents, chunk.agent_seeds)]
-    scores, _, ranks = play_games(game, agents, chunk.seeds, chunk.seats, on_step=on_step)
-    return scores, ranks
+    recorder = ActionRecorder(chunk.keep)
+    scores, _, ranks = play_games(game, recorder.wrap(agents), chunk.seeds, chunk.seats, on_step=on_step)
+    names = np.array(chunk.agents, dtype=object)[chunk.seats[: chunk.keep]]  # object[keep, P] by seat
+    return scores, ranks, recorder.replays(game, chunk.seeds, names, scores, "tournament")
 
 
 # ------------------------------------------------------------------------------ statistics

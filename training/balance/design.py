@@ -123,6 +123,7 @@ class Task:
     arrangements: np.ndarray  # int[A, P]
     deals: np.ndarray  # int[n] deal ids of this chunk
     seeds: np.ndarray  # uint64[n] their game seeds
+    keep: int = 0  # the first games of the chunk kept as replays (run_study's keep_games)
 
     @property
     def num_games(self) -> int:

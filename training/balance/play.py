@@ -125,9 +125,11 @@ class LeadRecorder:
 
 
 def play_task(task) -> dict[str, np.ndarray]:
-    """Play one chunk; per-game arrays, games deal-major (each deal under every arrangement)."""
+    """Play one chunk; per-game arrays, games deal-major (each deal under every arrangement), and
+    under ``"replays"`` the replay dicts of its first ``task.keep`` games."""
     from florentine_envs.agents import make_agent
     from florentine_envs.training.match import play_games
+    from florentine_envs.training.replay import ActionRecorder
 
     game = game_for(task.game, task.players, task.options)
     agents = [make_agent(name, game, seed=seed) for name, seed in zip(task.agents, task.agent_seeds)]
@@ -135,8 +137,11 @@ def play_task(task) -> dict[str, np.ndarray]:
     seats = np.tile(task.arrangements, (task.deals.size, 1))  # int[G, P]
     seeds = np.repeat(task.seeds, A)
     recorder = LeadRecorder(game)
-    scores, _, ranks = play_games(game, agents, seeds, seats, on_step=recorder)
+    kept = ActionRecorder(task.keep)
+    scores, _, ranks = play_games(game, kept.wrap(agents), seeds, seats, on_step=recorder)
+    names = np.array(task.agents, dtype=object)[seats[: task.keep]]  # object[keep, P] agent by seat
     return {
+        "replays": kept.replays(game, seeds, names, scores, "balance"),  # run_study takes these out before merging
         "deal": np.repeat(task.deals, A),
         "arrangement": np.tile(np.arange(A), task.deals.size),
         "seats": seats,

@@ -96,6 +96,7 @@ class StudyResult:
     summary: dict
     backend: str = "local"
     wall_s: float = 0.0
+    replays: list[list[dict]] = dataclasses.field(default_factory=list)  # per cell: kept games (keep_games)
 
     @property
     def num_games(self) -> int:
@@ -109,22 +110,31 @@ def run_study(
     num_cpus: int | None = None,
     max_seconds: float | None = None,
     progress: bool = True,
+    keep_games: int = 0,
 ) -> StudyResult:
-    """Play ``spec`` and compute its statistics (identical on every backend for one spec)."""
+    """Play ``spec`` and compute its statistics (identical on every backend for one spec).
+    ``keep_games``: keep the first games of every cell, up to this many per cell, as replays
+    (``result.replays``, :mod:`florentine_envs.training.replay`)."""
     cells = build_cells(spec.game, spec.players, spec.agents, spec.played_variants(), spec.games,
                         spec.ladder, spec.ladder_games)  # fmt: skip
     for cell in cells:  # unknown agents fail here, before any game is played
         _check_agents(spec.game, cell)
     tasks = plan_tasks(spec.game, cells, spec.seed, spec.chunk_games)
+    for task in tasks:  # games are deal-major within a cell: game index = deal * arrangements + arrangement
+        task.keep = max(0, min(task.num_games, int(keep_games) - int(task.deals[0]) * task.arrangements.shape[0]))
     started = time.perf_counter()
     shown = bar(sum(t.num_games for t in tasks), f"{spec.game} balance", enabled=progress)
     results = run_tasks(play_task, tasks, backend, address, num_cpus, max_seconds,
                         on_done=lambda i, r: shown.update(tasks[i].num_games), min_tasks=len(cells))  # fmt: skip
     shown.close()
     wall_s = time.perf_counter() - started
+    replays: list[list[dict]] = [[] for _ in cells]
+    for task, result in sorted(zip(tasks, results), key=lambda tr: (tr[0].cell, tr[0].chunk)):
+        if result is not None:
+            replays[task.cell] += result.pop("replays")
     data = merge(cells, tasks, results)
     names = [component_names_of(game_for(spec.game, c.players, c.options)) for c in cells]
-    result = StudyResult(spec, cells, data, names, {}, backend, wall_s)
+    result = StudyResult(spec, cells, data, names, {}, backend, wall_s, replays)
     result.summary = summarize(result, progress)
     return result
 
