@@ -23,6 +23,8 @@ EXTRA_OF = {
     "matplotlib": "train",
     "ray": "ray",
     "drawsvg": "pictures",
+    "resvg_py": "pictures",
+    "PIL": "pictures",
 }
 
 
