@@ -547,7 +547,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the game to start with (default: choose on the page)")
     srv.add_argument("--players", help="comma-separated seats: human, heuristic, random, ismcts:N...; "
                      "default human and heuristic (random where a game has no heuristic)")
-    srv.add_argument("--seed", type=int, default=0)
+    srv.add_argument("--seed", type=int, default=0, help="seed of the first game (the page sets the seed of a new game)")
     srv.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
     srv.add_argument("--port", type=int, default=8024, help="port on 127.0.0.1 (0: any free port)")
     srv.add_argument("--keep", metavar="DIR", help="also write every finished game's replay into DIR")
