@@ -194,10 +194,11 @@ def _item(packaged, key):
 
 class ListOf(Spec):
     """A list of ``item``; ``length``: an int, a ``(lo, hi)`` pair (or a function of the data
-    giving either); ``distinct``: its items may not repeat."""
+    giving either); ``distinct``: its items may not repeat; ``unique``: a key whose value no two
+    items (dicts) may share (names and ids)."""
 
-    def __init__(self, item: Spec, length=None, distinct: bool = False):
-        self.item, self.length, self.distinct = item, length, distinct
+    def __init__(self, item: Spec, length=None, distinct: bool = False, unique: str | None = None):
+        self.item, self.length, self.distinct, self.unique = item, length, distinct, unique
 
     def check(self, value, path, packaged, root):
         length = _resolve(self.length, root)
@@ -211,6 +212,12 @@ class ListOf(Spec):
             self.item.check(item, child(path, i), _item(packaged, i), root)
         if self.distinct and len({repr(v) for v in value}) != len(value):
             raise DataError(path, value, "a list without repeated items")
+        if self.unique is not None:
+            seen = set()
+            for i, item in enumerate(value):
+                if item[self.unique] in seen:
+                    raise DataError(child(child(path, i), self.unique), item[self.unique], "a value no other item has")
+                seen.add(item[self.unique])
 
 
 class Rec(Spec):
@@ -270,7 +277,8 @@ def _undeclared(value, path: str, packaged, declared) -> None:
     if is_text(packaged) and is_text(value):
         return
     if not same(value, packaged):
-        raise DataError(path, value, f"the engine does not read this value; it must stay {show(packaged)}")
+        raise DataError(path, value, f"a value no patch may change (the rules fix it in code, or the engine does "
+                        f"not read it); it must stay {show(packaged)}")  # fmt: skip
 
 
 def check_data(game: str, schema: Spec, data, packaged) -> None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from florentine_envs.core.data import load_component_data
+from florentine_envs.data_schema import load_checked
 
 from .constants import NUM_RESOURCES, NUM_SLOTS, NUM_TYPES
+from .schema import SCHEMA
 
 DECKS = ("I", "II", "III")
 CLASSES = ("residence", "workshop", "guild", "district_church", "district_building", "family_palace", "preacher")
@@ -28,7 +29,7 @@ L_GAIN, L_SELL, L_BARTER, L_CAPTAIN = range(4)
 def load_data(data=None) -> dict:
     """The component data: the packaged file; ``data`` is a dict patch merged into it (nested
     dicts merge, anything else -- lists included -- replaces) or a path to a complete file."""
-    return load_component_data("florenza_cards", __package__, "florenza_cards_data.json", data)
+    return load_checked("florenza_cards", __package__, "florenza_cards_data.json", data, SCHEMA)
 
 
 def _costs(entries: list, names: list[str]) -> tuple[np.ndarray, np.ndarray]:
