@@ -8,9 +8,11 @@ allowed, or gives a game whose play stays legal, inside the observation bounds a
 engine's integer types. Ranges are wide enough for balance studies to explore, narrow enough
 that play stays legal and in bounds (each game's schema says why a bound is where it is).
 
-What a schema leaves undeclared is not read by the engine as a number: documentation (text)
-may change freely; any other undeclared value must keep its packaged value (a patch that would
-change nothing must not look as if it did), and keys unknown to the packaged file are refused.
+What a schema leaves undeclared is either documentation (text under a key named like
+``source``, ``provenance``, ``notes``, ``rationale``: free to change) or a value the rules fix
+in code, the engine does not read, or that shapes the board and the action ids: it must keep
+its packaged value (a patch that would change nothing must not look as if it did). Keys
+unknown to the packaged file are refused.
 
     >>> schema = Rec({"value": Int(0, 9), "name": Str()})
     >>> check_data("demo", schema, {"value": 3, "name": "x"}, {"value": 1, "name": "y"})
@@ -271,22 +273,26 @@ def _describe(spec: Spec) -> str:
     return type(spec).__name__.lower() if not isinstance(spec, Int) else f"an integer in {spec.lo}..{spec.hi}"
 
 
+#: keys whose text documents a table (provenance, sources, reasoning): free to change
+DOC_KEY = re.compile(r"(^|_)(source|provenance|notes?|rationale|text|title|rulebook|reasoning|why|basis|legend)$")
+
+
 def _undeclared(value, path: str, packaged, declared) -> None:
     if packaged is MISSING:
         raise DataError(path, value, f"an unknown key; the keys read here: {', '.join(declared) or '(none)'}")
-    if is_text(packaged) and is_text(value):
+    if DOC_KEY.search(path.rsplit(".", 1)[-1]) and is_text(packaged) and is_text(value):
         return
     if not same(value, packaged):
         raise DataError(path, value, f"a value no patch may change (the rules fix it in code, or the engine does "
                         f"not read it); it must stay {show(packaged)}")  # fmt: skip
 
 
-def check_data(game: str, schema: Spec, data, packaged) -> None:
+def check_data(game: str, schema: Spec, data, packaged, path: str = "data") -> None:
     """Raise ``ValueError("<game>: data.<path> = <value> is not allowed: <what is>")`` for the
     first value of ``data`` that ``schema`` refuses (``packaged``: the packaged file, for the
-    undeclared values that must keep it)."""
+    undeclared values that must keep it; ``path``: where ``data`` sits in the patch)."""
     try:
-        schema.check(data, "data", packaged, data)
+        schema.check(data, path, packaged, data)
     except DataError as err:
         raise ValueError(f"{game}: {err}") from None
 

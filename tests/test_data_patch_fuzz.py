@@ -128,10 +128,15 @@ def run_fuzz(label: str, game_id: str, options: dict, counts: tuple, n: int, see
     rng = np.random.default_rng(seed)
     base = packaged_data(game_id, label)
     places = [(p, v) for p, v in leaves(base) if p]
+    numbers = [(p, v) for p, v in places if isinstance(v, int) and not isinstance(v, bool)]
     tally = {"tried": 0, "refused": 0, "played": 0}
     for k in range(n):
-        path, value = places[int(rng.integers(len(places)))]
-        options_here = mutations(value, rng)
+        if k % 2:  # every other mutation a plausible balance change of a number: most are accepted
+            path, value = numbers[int(rng.integers(len(numbers)))]
+            options_here = [value + 1, value - 1, 2 * value, value // 2, int(rng.integers(0, 2 * abs(value) + 3))]
+        else:
+            path, value = places[int(rng.integers(len(places)))]
+            options_here = mutations(value, rng)
         new = options_here[int(rng.integers(len(options_here)))]
         full = mutated(base, path, new)
         num_players = int(rng.choice(counts))
