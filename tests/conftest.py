@@ -11,8 +11,8 @@ def pytest_addoption(parser):
     parser.addoption(
         "--data-fuzz",
         type=int,
-        default=60,
-        help="mutations of the component data per game in tests/test_data_patch_fuzz.py (default 60)",
+        default=40,
+        help="mutations of the component data per game in tests/test_data_patch_fuzz.py (default 40)",
     )
     parser.addoption("--runslow", action="store_true", default=False, help="run long statistical checks")
 
