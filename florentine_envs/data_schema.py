@@ -282,6 +282,18 @@ def _undeclared(value, path: str, packaged, declared) -> None:
         raise DataError(path, value, f"an unknown key; the keys read here: {', '.join(declared) or '(none)'}")
     if DOC_KEY.search(path.rsplit(".", 1)[-1]) and is_text(packaged) and is_text(value):
         return
+    # Name the first value that differs, not the table holding it.
+    if isinstance(value, dict) and isinstance(packaged, dict):
+        for key, item in value.items():
+            _undeclared(item, child(path, key), packaged.get(key, MISSING), list(packaged))
+        for key in packaged:
+            if key not in value and not DOC_KEY.search(key):
+                raise DataError(child(path, key), "(missing)", f"a required key; it must stay {show(packaged[key])}")
+        return
+    if isinstance(value, list) and isinstance(packaged, list) and len(value) == len(packaged):
+        for i, (item, old) in enumerate(zip(value, packaged)):
+            _undeclared(item, child(path, i), old, [])
+        return
     if not same(value, packaged):
         raise DataError(path, value, f"a value no patch may change (the rules fix it in code, or the engine does "
                         f"not read it); it must stay {show(packaged)}")  # fmt: skip

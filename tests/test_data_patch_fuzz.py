@@ -233,7 +233,7 @@ ISSUE_CASES = [
     ("firenze", 3, lambda: _path_patch("firenze", ("commissions", "towers", "red", 2, "prestige"), 2**40),
      r"data\.commissions\.towers\.red\[2\]\.prestige = 1099511627776"),
     ("firenze", 3, lambda: {"card_row": {"card_cost_by_slot": [0, 1, 2]}},
-     r"data\.card_row\.card_cost_by_slot = \[0, 1, 2\] is not allowed: a list of 6 items"),
+     r"data\.card_row\.card_cost_by_slot = \[0, 1, 2\] is not allowed"),
     ("firenze", 3, lambda: {"construction": {"cost_by_bricks_built": [0, 0, 1]}},
      r"data\.construction\.cost_by_bricks_built = \[0, 0, 1\]"),
 ]

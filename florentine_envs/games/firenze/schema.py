@@ -13,11 +13,18 @@ from ...data_schema import Int, ListOf, MapOf, Rec, fail
 COLOURS = ("white", "yellow", "green", "red", "blue", "purple")
 PLAYERS = ("2", "3", "4")
 NUM_COMMISSIONS = 36
+NUM_CARDS = 52  # the deck's size is fixed: card ids, the deck array and the observation's counts
 PP = Int(0, 50)
 BRICKS = Int(0, 10)
 
 
 def _totals(d: dict, path: str, root: dict) -> None:
+    cards = d["action_cards"]["cards"]
+    if sum(c["count"] for c in cards) != NUM_CARDS:
+        fail(path + ".action_cards.cards[*].count", sum(c["count"] for c in cards), f"{NUM_CARDS} cards in all")
+    for i, c in enumerate(cards):
+        if c.get("start_copies", 0) > c["count"]:
+            fail(f"{path}.action_cards.cards[{i}].start_copies", c["start_copies"], f"at most its {c['count']} copies")
     bricks = d["bricks"]["per_colour"]
     for colour in COLOURS:
         tallest = max(c["height"] for c in d["commissions"]["towers"][colour])
@@ -43,7 +50,9 @@ SCHEMA = Rec({
     "bricks": Rec({"per_colour": MapOf(Int(1, 60), COLOURS)}),
     "seals": Rec({"per_player_by_player_count": MapOf(Int(1, 17), PLAYERS)}),
     "starting_bricks": Rec({"by_turn_order": ListOf(BRICKS, 4)}),
-    "card_row": Rec({"bricks_per_new_card": BRICKS, "card_cost_by_slot": ListOf(BRICKS, 6)}),
+    # card_cost_by_slot is not declared: the cost is "one brick ... onto each card left of the chosen one"
+    # (the packaged 0..5), a brick per card to the left, so no other table could be paid.
+    "card_row": Rec({"bricks_per_new_card": BRICKS}),
     "exchange": Rec({"give": Int(1, 10), "give_with_bridge": Int(1, 10)}),
     "construction": Rec({
         "cost_by_bricks_built": ListOf(Int(0, 30), 7), "workshop_discount": BRICKS, "mason_discount": BRICKS,
@@ -58,4 +67,7 @@ SCHEMA = Rec({
     "level_tiles": Rec({"tiles": ListOf(Rec({"bonus": PP}), 4)}),
     "balcony_tiles": Rec({"tiles": ListOf(Rec({"bonus": PP}), 19)}),
     "setup": Rec({"neutral_seals": Int(0, 10)}),
+    # a study's deck: how many copies of each kind, and how many of them are start cards
+    "action_cards": Rec({"cards": ListOf(Rec({"count": Int(0, NUM_CARDS), "start_copies": Int(0, NUM_CARDS)},
+                                             optional=("start_copies",)), 27)}),
 }, checks=[_totals])  # fmt: skip

@@ -59,6 +59,18 @@ def _payout_rows(node: dict, path: str, root: dict) -> None:
             fail(where, row, "payouts that never rise from one place to the next")
 
 
+def _multiples(d: dict, path: str, root: dict) -> None:
+    # Shared payouts are rounded down to a multiple of round_to; the scores stay multiples of it only if
+    # every payout and bonus is one (the invariant checker holds them to it).
+    step = d["round_to"]
+    rows = {f"ship_payouts.by_players['{p}']": row for p, row in d["ship_payouts"]["by_players"].items()}
+    rows["commodity_payouts"] = [d["commodity_payouts"]["first"], d["commodity_payouts"]["second"]]
+    rows["monopoly"] = [d["monopoly"]["bonus"], d["monopoly"]["variant_bonus"]]
+    for where, row in rows.items():
+        if any(x % step for x in row):
+            fail(f"{path}.{where}", row, f"multiples of round_to ({step})")
+
+
 def _commodity(node: dict, path: str, root: dict) -> None:
     if node["second"] > node["first"]:
         fail(path + ".second", node["second"], f"at most the first place's {node['first']}")
@@ -80,4 +92,4 @@ SCHEMA = Rec({
     "ship_capacity": Rec({"default": Int(1, 20), "two_players": Int(1, 20)}),
     "days": Rec({}),  # the three days are the rules' ("The game is played over 3 rounds"), in code
     "round_to": Int(1, 1000),
-}, checks=[lambda d, path, root: _kinds_totals(d["kinds"], path + ".kinds", root)])  # fmt: skip
+}, checks=[lambda d, path, root: _kinds_totals(d["kinds"], path + ".kinds", root), _multiples])  # fmt: skip
