@@ -8,6 +8,12 @@ def pytest_addoption(parser):
         default=2000,
         help="size of the differential tests: random games per player count for Medici; Firenze and the Florenza card game play a fixed fraction of it per configuration (see each test; default 2000)",
     )
+    parser.addoption(
+        "--data-fuzz",
+        type=int,
+        default=40,
+        help="mutations of the component data per game in tests/test_data_patch_fuzz.py (default 40)",
+    )
     parser.addoption("--runslow", action="store_true", default=False, help="run long statistical checks")
 
 

@@ -663,7 +663,7 @@ def test_options_and_data_overrides_are_validated():
         florentine_envs.make("florenza_cards", num_players=3, max_turns=5)
     with pytest.raises(ValueError, match="num_players=5"):
         make(5)
-    with pytest.raises(ValueError, match="malformed"):
+    with pytest.raises(ValueError, match=r"data\.artists\[0\]\.id = '\(missing\)'"):
         make(3, data={"artists": [{"name": "x"}]})
     with pytest.raises(ValueError, match="cannot be read"):
         make(3, data="/nonexistent.json")

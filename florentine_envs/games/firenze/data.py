@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 
-from ...core.data import load_component_data
+from ...data_schema import load_checked
 from .constants import (
     A_LIMIT,
     A_LIMIT_SABOTEUR,
@@ -23,13 +23,14 @@ from .constants import (
     NUM_KINDS,
     NUM_SLOTS,
 )
+from .schema import SCHEMA
 
 
 def load_data(data=None) -> dict:
     """The component data: the packaged ``firenze_data.json``; ``data`` is either a dict
     patch merged into it (nested dicts merge, anything else replaces) or a path to a
     complete replacement file."""
-    return load_component_data("firenze", __package__, "firenze_data.json", data)
+    return load_checked("firenze", __package__, "firenze_data.json", data, SCHEMA)
 
 
 class FirenzeTables:

@@ -70,7 +70,8 @@ DISTRICT_KEYS = ("id", "name", "area", "cost", "skills", "prestige", "influence"
 
 
 def _fail(path: str, what: str) -> None:
-    raise ValueError(f"florenza: data {path}: {what}")
+    where = "data" if path in ("(top)", "patch") else f"data.{path}"
+    raise ValueError(f"florenza: {where}: {what}")
 
 
 # ---------------------------------------------------------------- loading and overrides
@@ -95,8 +96,27 @@ def load_data(overrides=None) -> dict:
         raise ValueError(
             f"florenza: data must be None, a dict patch or a path to a JSON file, got {type(overrides).__name__}"
         )
+    if data is not packaged:
+        _same_kinds(data, packaged, ())
     validate(data)
     return data
+
+
+def _same_kinds(node, packaged, path: tuple) -> None:
+    """Every value of ``node`` of the JSON kind of the packaged value in its place (a list item
+    without one: of the kind of the packaged list's first item), so that the validation below
+    reads each table in the shape it expects."""
+    where = ".".join(map(str, path)) or "(top)"
+    if _kind(node) != _kind(packaged):
+        _fail(where, f"must be of type {_kind(packaged)} like the packaged {packaged!r}, got {node!r}")
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in packaged:
+                _same_kinds(value, packaged[key], path + (key,))
+    elif isinstance(node, list) and packaged:
+        for i, value in enumerate(node):
+            _same_kinds(value, packaged[min(i, len(packaged) - 1)] if isinstance(value, dict) else packaged[0],
+                        path + (str(i),))  # fmt: skip
 
 
 def _flatten(patch: dict, data, prefix: tuple = ()) -> list[tuple[tuple, object]]:
@@ -175,9 +195,18 @@ def _checked(where: str, old, new):
 # ---------------------------------------------------------------- validation
 
 
+#: the largest magnitude of any number in the data: money stays far inside int32 and prestige,
+#: influence and cubes (int16 fields) inside their fields over a whole game
+MAX_NUMBER = 1000
+#: a die face's value (an artist's result, a preacher's workers), added to int8 fields
+MAX_DIE = 20
+
+
 def _int(v, path: str, lo=None, hi=None) -> int:
     if _kind(v) != "int":
         _fail(path, f"must be an integer, got {v!r}")
+    lo = -MAX_NUMBER if lo is None else lo
+    hi = MAX_NUMBER if hi is None else hi
     if (lo is not None and v < lo) or (hi is not None and v > hi):
         _fail(path, f"must be in {lo if lo is not None else '-inf'}..{hi if hi is not None else 'inf'}, got {v}")
     return v
@@ -205,7 +234,7 @@ def _die(v, path: str, lo=None) -> None:
     if not isinstance(v, list) or len(v) != DIE_FACES:
         _fail(path, f"must be a list of {DIE_FACES} values (die faces 1..6), got {v!r}")
     for i, x in enumerate(v):
-        _int(x, f"{path}.{i}", lo)
+        _int(x, f"{path}.{i}", -MAX_DIE if lo is None else lo, MAX_DIE)
 
 
 def _skills(v, skills: list, path: str) -> None:
@@ -300,6 +329,8 @@ def _validate_workshops(d: dict, res: list, c: dict) -> None:
         _int(w["build_pp"], f"{p}.build_pp", 0)
         _bag(w["income"], ("fiorini", "workers", "prestige"), f"{p}.income")
         prod = w["produce"]
+        if not isinstance(prod, dict):
+            _fail(f"{p}.produce", f"must be an object, got {prod!r}")
         if prod == {}:
             pass
         elif set(prod) == {"gain"}:

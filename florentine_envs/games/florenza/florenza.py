@@ -137,7 +137,9 @@ class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixi
         self.no_die = die == "no_die"
         self.two_player_rule = bool(two_player_variant) and self.num_players == 2
         self.first_game = bool(first_game)
-        self.t = Tables(load_data(data))
+        #: the component data (validated), as every game keeps it (balance variants patch it)
+        self.data = load_data(data)
+        self.t = Tables(self.data)
         t = self.t
         self.ids = ActionIds(self.num_players, t.NW, t.NM)
         self.num_actions = self.ids.total

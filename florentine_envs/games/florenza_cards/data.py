@@ -6,17 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from florentine_envs.core.data import load_component_data
+from florentine_envs.data_schema import load_checked
 
 from .constants import NUM_RESOURCES, NUM_SLOTS, NUM_TYPES
+from .schema import CLASSES, DECKS, GUILD_EFFECTS, LOCATION_EFFECTS, SCHEMA
 
-DECKS = ("I", "II", "III")
-CLASSES = ("residence", "workshop", "guild", "district_church", "district_building", "family_palace", "preacher")
-GUILD_EFFECTS = (
-    "extra_resource_income", "pp_per_workshop_3", "artist_discount_50", "monument_discount_50", "pp_per_abc_set_5",
-    "pp_per_residence_3", "pp_per_monument_3", "set_bonus_plus_2",
-)  # fmt: skip
-LOCATION_EFFECTS = ("gain", "sell", "barter", "captain")
 # The ``locations`` option: which copies-per-player-count table of the location data is laid out.
 # "all": the rulebook's "Place the 17 Location cards" at every count (DESIGN_NOTES 13); "by_player_count":
 # the public port's 14 / 16 / 17, as if the cards carried player-count marks like the Florenza cards.
@@ -28,7 +22,7 @@ L_GAIN, L_SELL, L_BARTER, L_CAPTAIN = range(4)
 def load_data(data=None) -> dict:
     """The component data: the packaged file; ``data`` is a dict patch merged into it (nested
     dicts merge, anything else -- lists included -- replaces) or a path to a complete file."""
-    return load_component_data("florenza_cards", __package__, "florenza_cards_data.json", data)
+    return load_checked("florenza_cards", __package__, "florenza_cards_data.json", data, SCHEMA)
 
 
 def _costs(entries: list, names: list[str]) -> tuple[np.ndarray, np.ndarray]:

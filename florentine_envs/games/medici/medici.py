@@ -43,9 +43,10 @@ from pathlib import Path
 import numpy as np
 
 from ...core import rng
-from ...core.data import load_component_data
 from ...core.game import Game, dispatch, layout_from_sizes, legal_counts
 from ...core.state import State
+from ...data_schema import load_checked
+from .schema import SCHEMA
 
 STREAM_DECK = 1
 STREAM_START = 2
@@ -94,7 +95,7 @@ def load_cards(path=None, data=None) -> dict:
     merged into the packaged file, or a path) overrides it for balance studies."""
     if path is not None and data is not None:
         raise ValueError("medici: give cards_path or data, not both")
-    return load_component_data("medici", __package__, "cards.json", data if path is None else path)
+    return load_checked("medici", __package__, "cards.json", data if path is None else path, SCHEMA)
 
 
 @dataclasses.dataclass
@@ -298,6 +299,12 @@ class Medici(Game):
         if self.options["monopoly_variant"]:
             bonus = max(bonus, self._mono_variant_bonus)
         per_day = int(self._ship_cum[1]) + 5 * (int(self._commodity_cum[1]) + bonus)
+        # A patched table can make a field always 0 (a kind without copies, a colour without icons, no
+        # payout); the bound of such a field stays 0..1, a box with low < high.
+        copies = np.maximum(copies, 1)
+        max_ship_value, ship_icons = max(max_ship_value, 1), np.maximum(ship_icons, 1)
+        all_icons = np.maximum(all_icons, 1)
+        per_day = max(per_day, 1)
         return {
             "phase": (0, 1), "day": (0, 1), "revealed_this_turn": (0, 3), "final_turn": (0, 1),
             "deck_size": (0, N), "market_size": (0, self.max_market), "market_line": (0, 1),

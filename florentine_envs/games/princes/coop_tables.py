@@ -24,9 +24,14 @@ LEFT, RIGHT = 0, 1  # sides of a board (SPEC CB): ``nb[p, LEFT]``, ``shared_cell
 _ONE = np.uint64(1)
 
 
+def packaged_coop_data() -> dict:
+    """``princes_coop.json`` as packaged."""
+    return json.loads(resources.files(__package__).joinpath("princes_coop.json").read_text())
+
+
 def load_coop_data(data: dict) -> dict:
     """``princes_coop.json`` with ``data["cooperative"]`` (a dict patch) merged in."""
-    packaged = json.loads(resources.files(__package__).joinpath("princes_coop.json").read_text())
+    packaged = packaged_coop_data()
     patch = data.get("cooperative", {})
     if not isinstance(patch, dict):
         raise ValueError(f"princes: data['cooperative'] must be a dict patch of princes_coop.json, got {patch!r}")

@@ -6,23 +6,24 @@ from __future__ import annotations
 
 import numpy as np
 
-from florentine_envs.core.data import load_component_data
+from florentine_envs.data_schema import check_data, load_checked
 
 from .geometry import cells_mask, parse_shape, placement_table
+from .schema import COOP_SCHEMA, FEATURES, SCHEMA
 
 #: Names of the features a Bonus card counts and a Prestige card compares (SPEC.md section F).
-FEATURES = (
-    "buildings", "large", "medium", "small", "sizes", "forests", "lakes", "parks", "landscapes",
-    "landscape_types", "freedoms", "travel", "religion", "opinion", "jesters", "builders",
-    "prestige_cards", "categories", "hand_cards", "table_cards", "empty",
-)  # fmt: skip
 FEATURE = {name: i for i, name in enumerate(FEATURES)}
 SIZE_CLASSES = ("large", "medium", "small")
 
 
 def load_data(data=None) -> dict:
     """The component data: ``princes_data.json``, a dict patch merged into it, or a whole file."""
-    return load_component_data("princes", __package__, "princes_data.json", data)
+    merged = load_checked("princes", __package__, "princes_data.json", data, SCHEMA)
+    if isinstance(data, dict) and "cooperative" in data:
+        from .coop_tables import load_coop_data, packaged_coop_data
+
+        check_data("princes", COOP_SCHEMA, load_coop_data(merged), packaged_coop_data(), "data.cooperative")
+    return merged
 
 
 class Tables:

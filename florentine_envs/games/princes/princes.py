@@ -98,6 +98,7 @@ from .geometry import popcount
 from .masks import MaskRules
 from .observation import PrincesObservation
 from .presentation import PrincesPresentation
+from .schema import check_totals
 from .scoring import ScoringRules
 from .solo import SOLO_NAME, SoloRules, check_solo_options
 from .solo_observation import SoloObservation
@@ -327,6 +328,8 @@ class Princes(
             raise ValueError(f"{game_id}: component data is malformed ({type(err).__name__}: {err})") from None
         if (self.T.num_bonus, self.T.num_prestige) != (NUM_BONUS, NUM_PRESTIGE):
             raise ValueError(f"{game_id}: the data must hold {NUM_BONUS} Bonus and {NUM_PRESTIGE} Prestige cards")
+        if data is not None:
+            check_totals(game_id, self.T, self._money_fame_bounds())
         self.a_place = A_PLACE
         self.a_fame = A_PLACE + 8 * self.T.num_cells
         self.fame_choices = self.T.max_work_value() * self.T.florin_per_work_point // self.T.florin_per_fame_taken + 1
