@@ -8,6 +8,12 @@ def pytest_addoption(parser):
         default=2000,
         help="size of the differential tests: random games per player count for Medici; Firenze and the Florenza card game play a fixed fraction of it per configuration (see each test; default 2000)",
     )
+    parser.addoption(
+        "--fuzz-states",
+        type=int,
+        default=1,
+        help="saved states fuzzed per game, player count and variant by tests/test_saved_state_fuzz.py (default 1)",
+    )
     parser.addoption("--runslow", action="store_true", default=False, help="run long statistical checks")
 
 
