@@ -250,6 +250,7 @@ class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixi
         bad(st.terminated != (st.phase == PH_OVER), "terminated differs from phase GAME_OVER")
         bad((st.round < 1) | (st.round > 8), "round out of range")
         bad(((st.char_state == GONE) & (st.life != 0)).any(1), "a gone character on a card")
+        bad((np.sort(st.bag, 1) != np.arange(NUM_NAMED)).any(1), "the bag is not an order of the 40 named characters")
         # every decision belongs to one round phase of the rulebook (the automatic flow waits there)
         bad(st.stage != _STAGE_OF_PHASE[st.phase.astype(np.int64)], "stage differs from the decision's round phase")
         # the turn order: nslots seats, every family once, but a double office holder's first two slots

@@ -575,7 +575,7 @@ class Princes(
         big = np.iinfo(np.int16).max  # RNG counters
         deck_sizes = np.array([NUM_PROFESSIONS, NUM_BONUS, NUM_PRESTIGE])  # DECK_PROFESSIONS, DECK_BONUS, DECK_PRESTIGE
         bounds = {
-            "phase": (0, phases - 1), "round": (0, T.num_rounds), "start": (0, S - 1), "setup_done": (0, S),
+            "phase": (0, phases - 1), "round": (0, T.num_rounds - 1), "start": (0, S - 1), "setup_done": (0, S),
             "money": (0, money), "fame": (-fame if self.solo else 0, fame), "best_work": (0, W),
             "landscapes": (0, T.landscapes_per_type), "jesters": (0, T.jesters), "builders": (0, T.max_builders),
             "hand_recruit": (0, T.recruiting), "table_recruit": (0, T.recruiting),
