@@ -14,6 +14,12 @@ def pytest_addoption(parser):
         default=40,
         help="mutations of the component data per game in tests/test_data_patch_fuzz.py (default 40)",
     )
+    parser.addoption(
+        "--fuzz-states",
+        type=int,
+        default=1,
+        help="saved states fuzzed per game, player count and variant by tests/test_saved_state_fuzz.py (default 1)",
+    )
     parser.addoption("--runslow", action="store_true", default=False, help="run long statistical checks")
 
 

@@ -2,23 +2,10 @@
 
 import numpy as np
 import pytest
+from game_configs import CASES, QUICK_OPTIONS, VARIANT_CASES
 
 import florentine_envs
 from florentine_envs.testing import check_game
-
-CASES = [(name, p) for name in florentine_envs.available_games() for p in florentine_envs.player_counts(name)]
-# Uniform random Firenze games run to the turn limit (60 turns per player, 1000-2700 decisions);
-# a shorter limit keeps this generic check to seconds. tests/test_firenze_engine.py plays full games.
-QUICK_OPTIONS = {"firenze": {"max_turns": 24}}
-# Variants whose rules differ enough to need the whole check of their own (every player count).
-VARIANTS = [
-    ("princes", {"characters": True}),
-    ("princes", {"cooperative": True}),
-    ("princes", {"cooperative": True, "characters": True}),
-    ("princes_solo", {"dummies": 3}),
-    ("florenza", {"die": "no_die"}),
-]
-VARIANT_CASES = [(name, p, opts) for name, opts in VARIANTS for p in florentine_envs.player_counts(name)]
 
 
 @pytest.mark.parametrize("name,num_players", CASES)

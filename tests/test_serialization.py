@@ -52,12 +52,12 @@ def corrupt(game, mutate):
         (lambda d: d.update(num_players=3), "num_players=3"),
         (lambda d: d["fields"].pop("deck"), "missing \\['deck'\\]"),
         (lambda d: d["fields"].update(extra=[1]), "unknown \\['extra'\\]"),
-        (lambda d: d["fields"].update(deck=[1, 2, 3]), "field 'deck' has shape"),
-        (lambda d: d["fields"].update(day="x"), "field 'day' is malformed"),
-        (lambda d: d["fields"].update(day=300), "field 'day' is malformed"),
+        (lambda d: d["fields"].update(deck=[1, 2, 3]), "field 'deck' must be nested lists of shape"),
+        (lambda d: d["fields"].update(day="x"), "field 'day' = 'x' is not allowed; allowed: an integer"),
+        (lambda d: d["fields"].update(day=300), r"field 'day' = 300 is not allowed; allowed: -128..127"),
         (lambda d: d["fields"]["card_loc"].__setitem__(0, 4), "invalid state"),
         (lambda d: d["fields"]["scores"].__setitem__(0, 3), "multiples of 5"),
-        (lambda d: d["fields"].update(ship_slots=[9, 0, 0, 0]), "invalid state"),
+        (lambda d: d["fields"].update(ship_slots=[9, 0, 0, 0]), r"field 'ship_slots'\[0\] = 9 is out of range"),
     ],
 )
 def test_malformed_states_are_refused_with_a_clear_error(game, mutate, message):

@@ -7,8 +7,11 @@ A game subclasses :class:`Game` and supplies
   int array ``games`` (all live) and refresh ``legal_action_mask`` for them.
   Rewards are *added* to ``state.rewards``. Use :func:`dispatch` to route the
   games to per-phase handlers;
-* ``observe(state, players) -> float32[B, obs_size]``;
-* ``check_invariants(state)`` and ``randomize_hidden(state, player, seed)``.
+* ``_observe(state, players) -> float32[B, obs_size]`` (the public ``observe`` checks ``players`` first);
+* ``check_invariants(state)`` and ``randomize_hidden(state, player, seed)``;
+* ``_refresh_mask(state, games)``: recompute ``legal_action_mask`` of the live games ``games``
+  from the rest of the state (``from_json`` compares a saved mask with it);
+* ``state_field_bounds()``: the range of every integer field of its state (``from_json``).
 
 The base class owns the semantics every game shares (DESIGN.md rules 1, 5, 7):
 validation of actions (illegal input raises ``ValueError`` and leaves the state
@@ -27,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from .saved import parse_field
 from .state import State
 
 JSON_FORMAT = "florentine-state-v1"
@@ -216,10 +220,47 @@ class Game(abc.ABC):
         player = int(state.current_player[game])
         return f"{self.name}: {what} is illegal for player_{player}{where}; legal actions: {shown}"
 
-    @abc.abstractmethod
     def observe(self, state: State, players, out: np.ndarray | None = None) -> np.ndarray:
-        """float32[B, obs_size]: what ``players[b]`` (int[B]) sees of game b, laid out by
-        ``obs_layout``; written into ``out`` (float32[B, obs_size]) when given."""
+        """float32[B, obs_size]: what ``players[b]`` sees of game b, laid out by ``obs_layout``;
+        written into ``out`` (float32[B, obs_size]) when given.
+
+        ``players``: one seat for every game (an integer) or one per game (an integer array of
+        shape (B,)), each in ``0 .. num_players - 1``; anything else (a negative seat, which
+        Python indexing would read as another player's, a seat past the last, a float, a bool,
+        a wrong shape) is a ``ValueError`` naming the value and the allowed seats. The check is
+        here, once for every game; the game's own ``_observe`` reads valid seats only."""
+        P = self.num_players
+        # The fast paths (the AEC env's int array of one seat, a vector env's current_player):
+        # an integer array of shape (B,) with every seat in range, checked without a copy.
+        if type(players) is np.ndarray and players.dtype.kind in "iu" and players.shape == (state.batch_size,):
+            if players.size == 1:
+                if 0 <= players.item(0) < P:
+                    return self._observe(state, players, out)
+            elif players.min() >= 0 and players.max() < P:
+                return self._observe(state, players, out)
+        self._check_players(state, players)
+        return self._observe(state, players, out)
+
+    def _check_players(self, state: State, players) -> None:
+        """``ValueError`` unless ``players`` is an integer or an integer array of shape (B,) of seats."""
+        P, B = self.num_players, state.batch_size
+        allowed = f"allowed: an integer seat 0..{P - 1}, or an integer array of shape ({B},) of such seats"
+        try:
+            array = None if isinstance(players, (bool, np.bool_)) else np.asarray(players)
+        except ValueError:  # ragged nested lists
+            array = None
+        if array is None or array.dtype.kind not in "iu" or array.shape not in ((), (B,)):
+            small = array is None or array.size <= 8
+            what = repr(players) if small else f"a {array.dtype} array of shape {array.shape}"
+            raise ValueError(f"{self.name}: players={what} is not allowed; {allowed}")
+        bad = (array < 0) | (array >= P)
+        if bad.any():
+            seat = int(array.reshape(-1)[np.flatnonzero(bad.reshape(-1))[0]])
+            raise ValueError(f"{self.name}: players holds seat {seat}, which this game does not have; {allowed}")
+
+    @abc.abstractmethod
+    def _observe(self, state: State, players, out: np.ndarray | None = None) -> np.ndarray:
+        """:meth:`observe` after its check of ``players`` (an integer seat or int[B] seats, all valid)."""
 
     @abc.abstractmethod
     def obs_field_bounds(self) -> dict[str, tuple[Any, Any]]:
@@ -367,15 +408,29 @@ class Game(abc.ABC):
         )
 
     def from_json(self, text: str) -> State:
-        """A batch of one game from :meth:`to_json` output; ``ValueError`` if malformed."""
-        try:
-            data = json.loads(text) if isinstance(text, (str, bytes)) else text
-        except json.JSONDecodeError as err:
-            raise ValueError(f"{self.name}: saved state is not valid JSON: {err}") from None
+        """A batch of one game from :meth:`to_json` output; ``ValueError`` if malformed.
+
+        Nothing is taken on trust: every field must have its JSON type (see
+        :mod:`florentine_envs.core.saved`: booleans true/false only, integers never from floats),
+        its shape and a value inside :meth:`state_field_bounds`; the whole must be a state a game
+        can hold (:meth:`check_state`: the flags, the rewards, the invariants, and the saved
+        legal-action mask equal to the one recomputed from the state -- a state whose saved mask
+        differs is refused, naming the actions that differ, and so is a live game with no legal
+        action). The error names the field, its value and what is allowed; nothing is loaded
+        partially (the state is built only once every check has passed)."""
+        if isinstance(text, (str, bytes, bytearray)):
+            try:
+                data = json.loads(text)
+            except (json.JSONDecodeError, UnicodeDecodeError) as err:
+                raise ValueError(f"{self.name}: saved state is not valid JSON: {err}") from None
+            except RecursionError:
+                raise ValueError(f"{self.name}: saved state is nested too deeply to be a saved game") from None
+        else:
+            data = text
         if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
             raise ValueError(f"{self.name}: saved state must be a JSON object with format {JSON_FORMAT!r}")
         for key, expected in (("game", self.name), ("num_players", self.num_players), ("version", self.version)):
-            if data.get(key) != expected:
+            if data.get(key) != expected or type(data.get(key)) is not type(expected):
                 raise ValueError(f"{self.name}: saved state has {key}={data.get(key)!r}, this game needs {expected!r}")
         if data.get("options", {}) != json.loads(json.dumps(self.options)):
             raise ValueError(
@@ -390,29 +445,122 @@ class Game(abc.ABC):
             missing = sorted(expected_names - set(fields))
             extra = sorted(set(fields) - expected_names)
             raise ValueError(f"{self.name}: saved state fields differ: missing {missing}, unknown {extra}")
-        arrays = {}
-        for name, ref in template.arrays().items():
-            try:
-                if ref.dtype == np.uint64:
-                    value = np.array(
-                        [int(x) for x in fields[name]] if isinstance(fields[name], list) else int(fields[name]),
-                        dtype=np.uint64,
-                    )
-                else:
-                    raw = np.array(fields[name])
-                    if raw.size and not (np.issubdtype(raw.dtype, np.number) or raw.dtype == bool):
-                        raise TypeError(f"non-numeric values ({raw.dtype})")
-                    value = raw.astype(ref.dtype)
-                    if raw.size and np.issubdtype(ref.dtype, np.integer) and not np.array_equal(value, raw):
-                        raise TypeError(f"values out of range for {ref.dtype}")
-            except (TypeError, ValueError, OverflowError) as err:
-                raise ValueError(f"{self.name}: field {name!r} is malformed: {err}") from None
-            if value.shape != ref.shape[1:]:
-                raise ValueError(f"{self.name}: field {name!r} has shape {value.shape}, expected {ref.shape[1:]}")
-            arrays[name] = value[None]
+        bounds = self.state_bounds_by_field
+        arrays = {
+            name: parse_field(self.name, name, fields[name], ref.dtype, ref.shape[1:], bounds.get(name))[None]
+            for name, ref in template.arrays().items()
+        }
         state = dataclasses.replace(template, **arrays)
-        self.check_invariants(state)
+        self.check_state(state)
         return state
+
+    # ------------------------------------------------------------ saved states
+
+    def state_field_bounds(self) -> dict[str, tuple[Any, Any]]:
+        """``{field: (low, high)}`` for the game's own integer state fields: the values the rules
+        allow (per entry: scalars or arrays broadcastable to the field's shape without the batch
+        axis), checked by :meth:`from_json` before any rule reads the state. Games declare every
+        integer field here (``phase`` and ``scores`` included: the ids of the phases that exist,
+        the scores the observation bounds admit); the core adds ``current_player`` and
+        ``step_count``. Consistency between fields is :meth:`check_invariants`' part."""
+        return {}
+
+    @property
+    def state_bounds_by_field(self) -> dict[str, tuple[Any, Any]]:
+        """The core's bounds of the shared fields merged with :meth:`state_field_bounds` (cached);
+        ``ValueError`` if an integer field of the state has none."""
+        cached = self.__dict__.get("_state_bounds")
+        if cached is None:
+            cached = {"current_player": (0, self.num_players - 1), "step_count": (0, np.iinfo(np.int32).max)}
+            cached.update(self.state_field_bounds())
+            template = self._init(np.zeros(1, dtype=np.uint64)).arrays()
+            integer = {n for n, a in template.items() if a.dtype.kind in "iu" and a.dtype != np.uint64}
+            missing, unknown = sorted(integer - set(cached)), sorted(set(cached) - integer)
+            if missing or unknown:
+                raise ValueError(
+                    f"{self.name}: state_field_bounds must name every integer state field: "
+                    f"missing {missing}, unknown {unknown}"
+                )
+            self.__dict__["_state_bounds"] = cached
+        return cached
+
+    def check_state(self, state: State) -> None:
+        """``ValueError`` unless every game of ``state`` is one the rules can hold, as far as the
+        state shows: a finished game may be truncated, a live one not; rewards are those of the
+        last step (all 0 in a live game; 0 or :meth:`final_rewards_of` in a finished one);
+        :meth:`check_invariants` holds; the legal-action mask is the one the state implies (none
+        in a finished game; at least one in a live game). Field ranges are checked where the
+        fields are read (:meth:`from_json`)."""
+        live = ~state.terminated
+        if (state.truncated & live).any():
+            raise ValueError(f"{self.name}: field 'truncated' is true in a live game; allowed: false until it ends")
+        if not np.isfinite(state.rewards).all():
+            raise ValueError(f"{self.name}: field 'rewards' holds {state.rewards.tolist()}; allowed: finite numbers")
+        if state.rewards[live].any():
+            b = int(np.flatnonzero(live & state.rewards.any(1))[0])
+            raise ValueError(
+                f"{self.name}: field 'rewards' = {state.rewards[b].tolist()} in a live game; "
+                "allowed: all 0 (rewards come at the end)"
+            )
+        if state.terminated.any():
+            done = np.flatnonzero(state.terminated)
+            final = self.final_rewards_of(state.select(done))
+            given = state.rewards[done]
+            ok = ~given.any(1) | np.isclose(given, final, rtol=1e-6, atol=1e-6).all(1)
+            if not ok.all():
+                k = int(np.flatnonzero(~ok)[0])
+                raise ValueError(
+                    f"{self.name}: field 'rewards' = {given[k].tolist()} in a finished game; allowed: "
+                    f"{final[k].tolist()} (the final rewards its scores give) or all 0 (after a frozen step)"
+                )
+        if state.legal_action_mask[~live].any():
+            raise ValueError(f"{self.name}: field 'legal_action_mask' marks actions legal in a finished game")
+        try:
+            self.check_invariants(state)
+            recomputed = state.copy()
+            games = np.flatnonzero(live)
+            if games.size:
+                self._refresh_mask(recomputed, games)
+        except (IndexError, KeyError, TypeError, OverflowError, ZeroDivisionError) as err:
+            # the declared ranges keep every index in range; this is the safety net for
+            # combinations of in-range values no rule expects
+            raise ValueError(
+                f"{self.name}: saved state is inconsistent: reading it failed ({type(err).__name__}: {err})"
+            ) from None
+        for name, arr in state.arrays().items():
+            if name != "legal_action_mask" and not np.array_equal(arr, getattr(recomputed, name)):
+                raise ValueError(
+                    f"{self.name}: field {name!r} = {arr.tolist()} disagrees with the rest of the state; "
+                    f"the rules give {getattr(recomputed, name).tolist()}"
+                )
+        mask = recomputed.legal_action_mask
+        for b in np.flatnonzero(live):
+            if not mask[b].any():
+                raise ValueError(
+                    f"{self.name}: the state leaves player_{int(state.current_player[b])} to move with no legal "
+                    f"action (field 'phase' = {int(state.phase[b])}); no game reaches such a position"
+                )
+            if not np.array_equal(mask[b], state.legal_action_mask[b]):
+                differ = np.flatnonzero(mask[b] != state.legal_action_mask[b])
+                shown = ", ".join(
+                    f"{a} ({self.action_names[a]}: saved {'legal' if state.legal_action_mask[b, a] else 'illegal'})"
+                    for a in differ[:10]
+                )
+                raise ValueError(
+                    f"{self.name}: field 'legal_action_mask' differs from the legal actions the state implies "
+                    f"at {differ.size} action(s): {shown}"
+                )
+
+    def _refresh_mask(self, state: State, games: np.ndarray) -> None:
+        """Recompute ``legal_action_mask`` of the live games ``games`` (int[n]) from the rest of the
+        state, in place (each game implements it; :meth:`check_state` compares a saved mask)."""
+        raise NotImplementedError(f"{self.name}: _refresh_mask")
+
+    def final_rewards_of(self, state: State) -> np.ndarray:
+        """float32[B, P]: the rewards the last step of each (finished) game of ``state`` gave
+        (DESIGN.md rule 8). The default is :meth:`terminal_rewards` of the scores; games whose
+        ranking breaks ties override it."""
+        return self.terminal_rewards(state.scores)
 
 
 def check_integer_players(name: str, num_players, allowed: tuple[int, ...]) -> None:

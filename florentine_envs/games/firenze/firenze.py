@@ -491,6 +491,39 @@ class Firenze(
         total += ((colour[:, :, None] == np.arange(6)) * height[:, :, None]).sum(1)
         return total
 
+    def state_field_bounds(self) -> dict:
+        """The range of every integer state field (the core checks them in ``from_json``; SPEC §0
+        and DESIGN_NOTES §2 give the meanings): ids of phases, kinds, colours, seats, slots and
+        tiles; brick and card counts within the component data; prestige and scores within the
+        observation's bounds. Which combinations are consistent is :meth:`check_invariants`' part."""
+        P, obs = self.num_players, self.obs_field_bounds()
+        prestige = (obs["players"][0][0], obs["players"][1][0])
+        bricks, in_game = self.brick_counts, self.in_game
+        per_seat = np.broadcast_to(self.in_game, (P, NUM_KINDS))
+        # final scores add the majority bonuses and the celebrations (score_breakdown, which may
+        # take prestige away) to prestige: bounded as generously either way; check_invariants ties a
+        # live game's scores to its prestige
+        celebrations = self.recognition_pp * self.seals_per_player * int(in_game[self.K["Recognition"]])
+        score_high = prestige[1] + int(np.maximum(self.majority_bonus, 0).sum()) * NUM_COLOURS + celebrations
+        big = np.iinfo(np.int32).max  # RNG counters: any count of draws is possible
+        return {
+            "phase": (0, NUM_PHASES - 1), "return_phase": (0, NUM_PHASES - 1), "turn_player": (0, P - 1),
+            "turn_number": (0, self.max_turns), "pouch": (0, bricks), "storehouse": (0, bricks), "aside": (0, bricks),
+            "tower_colour": (-1, NUM_COLOURS - 1), "tower_height": (0, int(bricks.max())),
+            "deck": (-1, NUM_KINDS - 1), "deck_pos": (0, NUM_CARDS), "deck_len": (0, NUM_CARDS),
+            "discard": (0, in_game), "row_card": (-1, NUM_KINDS - 1), "row_bricks": (0, bricks),
+            "hand": (0, per_seat), "church": (-1, NUM_KINDS - 1), "commission_owner": (-2, P - 1),
+            "balcony_tile": (0, len(self.tile_comm) - 1), "next_balcony": (0, 4),
+            "seals_left": (0, self.seals_per_player), "prestige": prestige, "end_trigger": (-1, P - 1),
+            "architect": (0, 2), "bricks_built": (0, self.max_build), "chosen_slot": (0, NUM_TOWER_SLOTS - 1),
+            "pay_index": (0, NUM_TOWER_SLOTS - 1), "pay_left": (0, obs["payment"][1][0]),
+            "event_kind": (-1, NUM_KINDS - 1), "event_offset": (0, P), "keep_left": (0, NUM_TOWER_SLOTS),
+            "keep_colour": (-1, NUM_COLOURS - 1),
+            "pending_take": (0, np.array([NUM_COLOURS - 1, P - 1, NUM_COLOURS - 1])),
+            "exchange_slot": (0, NUM_SLOTS - 1), "acquired": (0, np.iinfo(np.int16).max),
+            "pouch_draws": (0, big), "deck_shuffles": (0, big), "scores": (prestige[0] - score_high, score_high),
+        }  # fmt: skip
+
     def check_invariants(self, state: FirenzeState) -> None:
         st = state
         B, P = st.batch_size, self.num_players

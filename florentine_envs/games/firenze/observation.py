@@ -149,7 +149,7 @@ class FirenzeObservation:
             bounds[field] = (low, np.maximum(np.asarray(high, np.float64), low + 1))
         return bounds
 
-    def observe(self, state: FirenzeState, players, out: np.ndarray | None = None) -> np.ndarray:
+    def _observe(self, state: FirenzeState, players, out: np.ndarray | None = None) -> np.ndarray:
         """float32[B, obs_size] (SPEC O); a batch of one takes :meth:`_observe_one`."""
         o = np.asarray(players)
         if state.batch_size == 1 and o.size == 1 and 0 <= o.item(0) < self.num_players:

@@ -39,7 +39,24 @@ from .constants import (
     IN_PLAY,
     NUM_BOXES,
     NUM_NAMED,
+    NUM_PHASES,
+    NUM_RESOURCES,
+    NUM_SKILLS,
+    NUM_SLOTS_X,
+    NUM_SPACES,
+    ON_CARD,
+    ON_PULPIT,
     PH_OVER,
+    ROUNDS,
+    ST_ARTWORK,
+    ST_BISHOP,
+    ST_CAPTAIN,
+    ST_DISTRICT,
+    ST_INCOME,
+    ST_MARKET,
+    ST_OVER,
+    ST_PLACE,
+    ST_SETUP,
     WORKERS,
     ActionIds,
 )  # fmt: skip
@@ -51,6 +68,13 @@ from .rules import RulesMixin
 from .scoring import ScoringMixin
 from .setup import SetupMixin
 from .tables import Tables
+
+#: int[NUM_PHASES]: the round phase (``stage``) in which each decision is taken: set-up picks, the
+#: income's Atrio, the offices, placement (with its hires and preachers), the market, the district
+#: (conversions), the artworks (skills, incentives, the Cathedral's die, the order of artworks)
+_STAGE_OF_PHASE = np.array([ST_SETUP, ST_INCOME, ST_CAPTAIN, ST_BISHOP, ST_PLACE, ST_PLACE, ST_PLACE, ST_MARKET,
+                            ST_MARKET, ST_MARKET, ST_MARKET, ST_DISTRICT, ST_ARTWORK, ST_ARTWORK, ST_ARTWORK,
+                            ST_OVER, ST_ARTWORK])  # fmt: skip
 
 
 @dataclasses.dataclass
@@ -159,6 +183,43 @@ class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixi
 
     # --------------------------------------------------------- invariants
 
+    def state_field_bounds(self) -> dict:
+        """The range of every integer state field (the core checks them in ``from_json``; SPEC §7
+        gives the meanings): ids of phases, stages, seats, spaces, workshop types, artworks and
+        character slots; holdings within the observation's bounds (:meth:`bound_constants`).
+        Which combinations are consistent is :meth:`check_invariants`' part."""
+        P, t, b = self.num_players, self.t, self.bound_constants()
+        NW, NM = t.NW, t.NM
+        pp = (-b["pp_loss"], b["pp_gain"])
+        return {
+            "phase": (0, NUM_PHASES - 1), "stage": (0, ST_OVER), "round": (1, ROUNDS), "ptr": (0, NM + P),
+            "sub": (0, NUM_SPACES), "order": (-1, P - 1), "nslots": (P, P + 1), "captain": (-1, P - 1),
+            "bishop": (-1, P - 1), "money": (0, b["money"]), "res": (0, b["cubes"]), "track": pp, "certs": pp,
+            "influence": (0, b["influence"]), "avail": (0, WORKERS), "pool": (0, WORKERS), "detained": (0, WORKERS),
+            "at_work": (0, WORKERS), "cath_pulpit": (-1, P - 1), "own_preacher": (-1, NUM_SLOTS_X - 1),
+            "cath_preacher": (-1, NUM_SLOTS_X - 1), "crests": (0, CRESTS), "space_type": (-1, NW - 1),
+            "space_worker": (-1, P - 1), "ws_supply": (0, t.ws_qty), "box_artist": (-1, NUM_SLOTS_X - 1),
+            "main_crest": (-1, P - 1), "main_worker": (-1, P - 1), "main_artist": (-1, NUM_SLOTS_X - 1),
+            "bag": (0, NUM_NAMED - 1), "bag_pos": (0, NUM_NAMED), "char_state": (IN_BAG, GONE), "life": (0, 7),
+            "char_where": (ON_CARD, ON_PULPIT), "unnamed_left": (0, 2), "rolls": (0, np.iinfo(np.int32).max),
+            "income_res": (-1, NUM_RESOURCES - 1), "pend_box": (-1, NUM_BOXES + NM - 1),
+            "pend_skill": (-1, NUM_SKILLS - 1),
+            "pend_pulpit": (-1, 1), "pend_ws": (-1, NW - 1), "dice": (0, 6), "trade_given": (0, 2),
+            "market_used": (0, 1), "acq": (0, np.iinfo(np.int16).max), "final_rank": (0, P),
+            "scores": (2 * pp[0] - b["money"], 2 * pp[1] + b["money"] + b["cubes"] + b["influence"]),
+        }  # fmt: skip
+
+    def final_rewards_of(self, state: FlorenzaState) -> np.ndarray:
+        """The rewards of the last step (SPEC §9): by ``final_rank`` (tie-breaks applied), or score margins."""
+        P, score = self.num_players, state.scores.astype(np.float64)
+        if self.options.get("reward", "win") == "score":
+            return (score - (score.sum(1, keepdims=True) - score) / (P - 1)).astype(np.float32)
+        winners = state.final_rank == 1
+        w = winners.sum(1, keepdims=True)
+        out = np.where(winners, 1.0 / np.maximum(w, 1), -1.0 / np.maximum(P - w, 1))
+        out[w[:, 0] == P] = 0.0
+        return out.astype(np.float32)
+
     def check_invariants(self, state: FlorenzaState) -> None:
         st, t, P = state, self.t, self.num_players
         problems = []
@@ -191,6 +252,17 @@ class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixi
         bad(st.terminated != (st.phase == PH_OVER), "terminated differs from phase GAME_OVER")
         bad((st.round < 1) | (st.round > 8), "round out of range")
         bad(((st.char_state == GONE) & (st.life != 0)).any(1), "a gone character on a card")
+        bad((np.sort(st.bag, 1) != np.arange(NUM_NAMED)).any(1), "the bag is not an order of the 40 named characters")
+        # every decision belongs to one round phase of the rulebook (the automatic flow waits there)
+        bad(st.stage != _STAGE_OF_PHASE[st.phase.astype(np.int64)], "stage differs from the decision's round phase")
+        # the turn order: nslots seats, every family once, but a double office holder's first two slots
+        used = np.arange(P + 1)[None, :] < st.nslots[:, None]
+        bad(((st.order >= 0) != used).any(1), "order holds seats exactly in its nslots slots")
+        present = (st.order[:, :, None] == seats).any(1)
+        bad(~present.all(1), "a family missing from the turn order")
+        bad((st.nslots == P + 1) & (st.order[:, 0] != st.order[:, 1]), "a repeated slot that is not the first two")
+        bad(~st.terminated & (st.scores != 0).any(1), "scores are set before the end")
+        bad(~st.terminated & (st.final_rank != 0).any(1), "final_rank is set before the end")
         if problems:
             raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))
 

@@ -33,6 +33,11 @@ from .constants import (
 class MaskMixin:
     """``refresh_mask(st, g)``; mixed into :class:`~.florenza.Florenza`."""
 
+    def _refresh_mask(self, st, games: np.ndarray) -> None:
+        """The core's hook (``from_json`` compares a saved mask): :meth:`refresh_mask` of each game."""
+        for g in games.tolist():
+            self.refresh_mask(st, g)
+
     def refresh_mask(self, st, g) -> None:
         row = st.legal_action_mask[g]
         row[:] = False

@@ -107,7 +107,7 @@ class FlorenzaObservation:
         out["players"] = (np.tile(lo_block, P), np.tile(hi_block, P))
         return out
 
-    def observe(self, state, players, out=None):
+    def _observe(self, state, players, out=None):
         """float32[B, obs_size] (SPEC §10), vectorised over the batch."""
         st, P, t, L = state, self.num_players, self.t, self.obs_layout
         B = st.batch_size

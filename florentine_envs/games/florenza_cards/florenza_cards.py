@@ -58,6 +58,9 @@ from .constants import (
     DONE,
     IN_DECK,
     IN_ROW,
+    NUM_PHASES,
+    NUM_RESOURCES,
+    NUM_SLOTS,
     PH_CAPTAIN_CHOICE,
     PH_HIRE,
     PH_KEEP,
@@ -209,6 +212,32 @@ class FlorenzaCards(
         np.add.at(total, (np.flatnonzero(pending), st.pending_card[pending].astype(np.int64)), 1)
         return total
 
+    def state_field_bounds(self) -> dict:
+        """The range of every integer state field (the core checks them in ``from_json``; SPEC §7
+        gives the meanings): ids of phases, card kinds, monuments, artist copies and seats; counts
+        within the component data; money, resources and prestige within the observation's bounds.
+        Which combinations are consistent is :meth:`check_invariants`' part."""
+        t, P, K, M, NA = self.t, self.num_players, self.K, self.M, self.NA
+        block = self.obs_field_bounds()["players"][1][: self.obs_layout["players"].stop // P]
+        visible = int(block[1 + NUM_RESOURCES + 1])  # the block: money, resources, hand size, visible PP
+        artist = max(int(t.copy_value.max()), int(t.anon_value.max()))
+        # final scores: the prestige on the table and what the end adds or takes (SPEC §8), at most
+        # the whole deck's and the artists' worth either way
+        worth = visible + int(np.abs(t.card_prestige).sum() + np.abs(t.mon_prestige).sum()) + t.money0
+        return {
+            "phase": (0, NUM_PHASES - 1), "round": (1, t.rounds), "slot": (0, NUM_SLOTS - 1), "offset": (0, P - 1),
+            "captain": (0, P - 1), "new_captain": (-1, P - 1), "money": (0, t.money0), "res": (0, t.supply0),
+            "supply": (0, t.supply0), "supply_money": (0, t.money0), "hand": (0, t.n), "discard": (0, t.n),
+            "card_artist": (-1, artist), "deck": (-1, K - 1), "deck_pos": (0, self.N), "deck_len": (0, self.N),
+            "mon_pos": (0, M - 1), "mon_drawn": (0, M), "mon_state": (IN_DECK, BEING_COMPLETED),
+            "mon_owner": (-1, P - 1), "mon_artist": (-1, artist), "art_pos": (0, NA - 1), "art_drawn": (0, NA),
+            "art_state": (IN_DECK, DONE), "art_owner": (-1, P - 1), "table_count": (0, t.art_copies),
+            "reserved_count": (0, t.art_copies), "hired_types": (0, NA), "anon_hired": (0, t.rounds * M + K),
+            "visible_pp": (0, visible), "loc_up": (0, t.loc_copies), "pending_card": (-1, K - 1),
+            "pending_monument": (-1, M - 1), "given": (0, 2), "keep_offset": (0, P), "final_rank": (0, P),
+            "scores": (-worth, worth),
+        }  # fmt: skip
+
     def check_invariants(self, state: FlorenzaCardsState) -> None:
         st, t = state, self.t
         B, P = st.batch_size, self.num_players
@@ -254,6 +283,13 @@ class FlorenzaCards(
         bad(~st.terminated & ~st.legal_action_mask.any(1), "live game has no legal action")
         bad(st.terminated != (st.phase == PH_OVER), "terminated differs from phase GAME_OVER")
         bad(~st.terminated & (st.scores != 0).any(1), "scores are set before the end")
+        done = np.flatnonzero(st.terminated)
+        if done.size:  # a finished game's scores and ranks are those of its position (SPEC §8-§9)
+            final = sum(self.score_breakdown(st, done).values())
+            bad(np.isin(np.arange(B), done[(final != st.scores[done]).any(1)]), "scores differ from the final scoring")
+            rank = self._final_ranks(final, self.artwork_values(st, done))
+            bad(np.isin(np.arange(B), done[(rank != st.final_rank[done]).any(1)]), "final_rank differs from the scores")
+        bad(~st.terminated & (st.final_rank != 0).any(1), "final_rank is set before the end")
         bad((st.current_player < 0) | (st.current_player >= P) | (st.captain < 0) | (st.captain >= P), "seats")
         bad((st.round < 1) | (st.round > t.rounds), "round out of range")
         if problems:

@@ -116,7 +116,7 @@ class FlorenzaObservation:
         })  # fmt: skip
         return bounds
 
-    def observe(self, state: FlorenzaCardsState, players, out: np.ndarray | None = None) -> np.ndarray:
+    def _observe(self, state: FlorenzaCardsState, players, out: np.ndarray | None = None) -> np.ndarray:
         """float32[B, obs_size] (SPEC §10); a batch of one takes :meth:`_observe_one`."""
         o = np.asarray(players)
         if state.batch_size == 1 and o.size == 1 and 0 <= o.item(0) < self.num_players:

@@ -709,7 +709,7 @@ class Medici(Game):
 
     # ------------------------------------------------------------ observe
 
-    def observe(self, state: MediciState, players, out: np.ndarray | None = None) -> np.ndarray:
+    def _observe(self, state: MediciState, players, out: np.ndarray | None = None) -> np.ndarray:
         B, P, M = state.batch_size, self.num_players, self.max_market
         players = np.asarray(players, np.int64)
         if B == 1 and players.size == 1:  # B=1 play (the AEC env): see _observe_one
@@ -819,6 +819,22 @@ class Medici(Game):
 
     # --------------------------------------------------------- invariants
 
+    def state_field_bounds(self) -> dict:
+        """The range of every integer state field (the core checks them in ``from_json``): card ids
+        and locations, the counts the component data allows, the observation's bounds for what is
+        observed (florins, ship values and icons)."""
+        N, P, C = self.num_cards, self.num_players, self.capacity
+        copies = self._kind_copies
+        obs = self.obs_field_bounds()
+        return {
+            "phase": (PHASE_REVEAL, PHASE_TAKE), "day": (0, NUM_DAYS - 1), "start_player": (0, P - 1),
+            "revealed": (0, 3), "deck": (0, N - 1), "deck_top": (0, N), "deck_end": (0, N), "market": (0, N - 1),
+            "market_len": (0, self.max_market), "card_loc": (LOC_DECK, LOC_BOX), "card_owner": (-1, P - 1),
+            "deck_counts": (0, copies), "market_counts": (0, copies), "ship_value": obs["ship_value"],
+            "ship_slots": (0, C), "ship_icons": (0, obs["ship_icons"][1][:5]),
+            "warehouse_icons": (0, obs["warehouse_icons"][1][:5]), "acquired": (0, copies), "scores": obs["florins"],
+        }  # fmt: skip
+
     def check_invariants(self, state: MediciState) -> None:
         P, N = self.num_players, self.num_cards
         problems = []
@@ -864,6 +880,17 @@ class Medici(Game):
                     problems.append(f"game {b}: ship icons of seat {p} wrong")
                 if (state.warehouse_icons[b, p] != self._icons_by_colour[house].sum(0)).any():
                     problems.append(f"game {b}: warehouse icons of seat {p} wrong")
+            if not state.terminated[b] and 0 <= state.day[b] < NUM_DAYS:
+                # "Each of the three rounds ends once all players' ships are full of cards" (but the
+                # last open ship's lone final turn): the rest of the game needs at least this many
+                # non-green cards from the deck and the market, or a day can never end.
+                free = np.maximum(self.capacity - state.ship_slots[b].astype(np.int64), 0)
+                today = 0 if state.final_turn[b] else int(free.sum() - free.max())
+                need = today + (NUM_DAYS - 1 - int(state.day[b])) * (P - 1) * self.capacity
+                pool = int(self.card_nongreen[deck_cards].sum() + self.card_nongreen[market_cards].sum())
+                if pool < need:
+                    problems.append(f"game {b}: field 'day' = {int(state.day[b])}: the deck and the market hold "
+                                    f"{pool} non-green cards, the rest of the game needs at least {need}")  # fmt: skip
             if self.card_icons[loc == LOC_BOX].any():
                 problems.append(f"game {b}: a commodity card is in the box")
             # A card is loaded once (the market goes back to the deck at the end of a day, the box

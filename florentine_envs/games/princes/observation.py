@@ -132,7 +132,7 @@ class PrincesObservation:
             bounds.update(self._coop_bounds())
         return bounds
 
-    def observe(self, state: PrincesState, players, out: np.ndarray | None = None) -> np.ndarray:
+    def _observe(self, state: PrincesState, players, out: np.ndarray | None = None) -> np.ndarray:
         """float32[B, obs_size] (SPEC V); a batch of one takes :meth:`_observe_one`."""
         o = np.asarray(players)
         if state.batch_size == 1 and o.size == 1 and 0 <= o.item(0) < self.num_players:

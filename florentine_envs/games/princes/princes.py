@@ -61,9 +61,11 @@ from .constants import (
     NUM_BONUS,
     NUM_BUILDINGS,
     NUM_CHARACTERS,
+    NUM_COOP_PHASES,
     NUM_DRAWN,
     NUM_FREEDOMS,
     NUM_LANDSCAPES,
+    NUM_PHASES,
     NUM_PIECES,
     NUM_PRESTIGE,
     NUM_PROFESSIONS,
@@ -556,6 +558,71 @@ class Princes(
 
     # -------------------------------------------------------- invariants
 
+    #: state fields of the solo game, blank (their initial values) in the base and cooperative games
+    _SOLO_FIELDS = (
+        "wolf_row", "wolf_len", "wolf_up", "wolf_bonus", "wolf_buildings", "wolf_freedoms", "dummy_col", "dummy_len",
+        "automa_order", "automa_next", "automa_card", "last_bid", "auctions_done", "you_bought", "wolf_bought",
+        "die_count", "tie_count", "recruit_discarded", "builders_discarded",
+    )  # fmt: skip
+
+    def state_field_bounds(self) -> dict:
+        """The range of every integer state field (the core checks them in ``from_json``; SPEC.md
+        and the state's field comments give the meanings): ids of phases, seats, cards, pieces,
+        stacks and characters; supplies and holdings within the data and the observation's bounds
+        (money and fame: :meth:`_money_fame_bounds`). Outside the solo game its fields keep their
+        blank values. Which combinations are consistent is :meth:`check_invariants`' part."""
+        T, S = self.T, self.seats
+        money, fame = self._money_fame_bounds()
+        W = T.max_work_value()
+        banker = max(T.banker_start, T.banker_refill) + T.num_rounds * T.banker_gain
+        phases = NUM_PHASES + (NUM_COOP_PHASES if self.cooperative else 0)
+        big = np.iinfo(np.int16).max  # RNG counters
+        deck_sizes = np.array([NUM_PROFESSIONS, NUM_BONUS, NUM_PRESTIGE])  # DECK_PROFESSIONS, DECK_BONUS, DECK_PRESTIGE
+        bounds = {
+            "phase": (0, phases - 1), "round": (0, T.num_rounds - 1), "start": (0, S - 1), "setup_done": (0, S),
+            "money": (0, money), "fame": (-fame if self.solo else 0, fame), "best_work": (0, W),
+            "landscapes": (0, T.landscapes_per_type), "jesters": (0, T.jesters), "builders": (0, T.max_builders),
+            "hand_recruit": (0, T.recruiting), "table_recruit": (0, T.recruiting),
+            "deck_cards": (-1, deck_sizes[:, None] - 1), "deck_top": (0, deck_sizes - 1),
+            "deck_len": (0, deck_sizes), "under_by": (-1, S - 1), "draw_deck": (-1, 2),
+            "supply_buildings": (0, T.buildings_per_type), "supply_landscapes": (0, T.landscapes_per_type),
+            "supply_freedoms": (0, 4), "supply_jesters": (0, T.jesters), "supply_builders": (0, T.builders),
+            "supply_recruiting": (0, T.recruiting), "stack": (-1, NUM_STACKS - 1), "bid": (0, money + fame),
+            "high": (-1, S - 1), "opener": (-1, S - 1), "piece": (-1, NUM_PIECES - 1), "resume": (0, 2),
+            "ctx": (0, 3), "ctx_index": (0, S), "char_owner": (-1, S - 1), "banker_money": (0, banker),
+            "pawn_card": (-1, NUM_CHARACTERS - 1), "pawn_value": (0, 15), "turns_done": (0, S),
+            "actions_left": (0, 3), "acts_done": (0, 3), "work_prof": (-1, NUM_PROFESSIONS), "work_value": (0, W),
+            "money_in": (0, np.iinfo(np.int32).max), "money_out": (0, np.iinfo(np.int32).max),
+            "scores": (-fame if self.solo else 0, fame),
+            "wolf_row": (-1, NUM_PROFESSIONS), "wolf_len": (0, 16), "wolf_bonus": (-1, 15),
+            "wolf_buildings": (0, T.buildings_per_type), "wolf_freedoms": (0, 4),
+            "dummy_col": (-1, NUM_PROFESSIONS - 1),
+            "dummy_len": (0, 12), "automa_order": (-1, NUM_AUTOMA - 1), "automa_next": (0, NUM_AUTOMA),
+            "automa_card": (-1, NUM_AUTOMA - 1), "last_bid": (-1, 127), "auctions_done": (0, NUM_STACKS),
+            "you_bought": (-1, NUM_STACKS - 1), "wolf_bought": (-1, NUM_STACKS - 1), "die_count": (0, big),
+            "tie_count": (0, big), "recruit_discarded": (0, T.recruiting), "builders_discarded": (0, T.builders),
+        }  # fmt: skip
+        if self.cooperative:
+            bounds.update({
+                "shared_with": (-1, S - 1), "prop_building": (-1, NUM_BUILDINGS - 1), "prop_builder": (-1, S - 1),
+                "prop_partner": (-1, S - 1), "prop_side": (-1, 1), "prop_place": (-1, np.iinfo(np.int16).max),
+                "prop_price": (-1, 127), "proposals_left": (0, 127),
+            })  # fmt: skip
+        if not self.solo:  # blank: exactly the initial values
+            blank = self._init(np.zeros(1, np.uint64))
+            for name in self._SOLO_FIELDS:
+                value = getattr(blank, name)[0]
+                if value.dtype != np.bool_:
+                    bounds[name] = (value, value)
+        return bounds
+
+    def final_rewards_of(self, state: PrincesState) -> np.ndarray:
+        """The rewards of the last step (SPEC E): fame then money ranks; solo: against Wolfgang."""
+        games = np.arange(state.batch_size)
+        if self.solo:
+            return self._solo_final_rewards(state, games)
+        return self.final_rewards(state.fame, state.money)
+
     def check_invariants(self, state: PrincesState) -> None:
         st, T, P = state, self.T, self.seats
         solo = self.solo
@@ -576,6 +643,13 @@ class Princes(
         prestige = st.prestige_hand.sum(1) + st.drawn[:, hi:] + self._deck_counts(st, DECK_PRESTIGE)
         bad((prestige != 1).any(1), "Prestige cards not conserved")
         bad((st.known & ~st.hand_prof).any((1, 2)), "a known card outside its hand")
+        if solo:  # the auction phase's Automa card is the one drawn last (solo.py)
+            drawn = np.maximum(st.automa_next.astype(np.int64) - 1, 0)
+            last = np.take_along_axis(st.automa_order, drawn[:, None], 1)[:, 0]
+            bad((st.automa_card >= 0) & (last != st.automa_card), "automa_card is not the Automa card drawn last")
+        if not solo:  # the chooser buys alone exactly when its pawn is the last one free (auction.py _choose)
+            choosing = st.phase == PH_AUCTION_CHOOSE
+            bad(choosing & (st.lone != (st.pawn_free.sum(1) == 1)), "lone differs from the free pawns")
         in_deck = np.zeros(st.under_by.shape, bool)
         for deck, size in enumerate(DECK_SIZES):
             in_deck[:, deck, :size] = self._deck_counts(st, deck) > 0
