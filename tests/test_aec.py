@@ -134,4 +134,4 @@ def test_render_modes():
     text = env.render()
     assert "Market" in text and "player_2" in text and "florins" in text
     with pytest.raises(ValueError, match="render_mode"):
-        medici_v1.env(render_mode="rgb_array")
+        medici_v1.env(render_mode="png")

@@ -51,16 +51,44 @@ from .game import Game, check_integer_players
 from .registry import check_choice, check_options
 from .spaces import LegalDiscrete, observation_box
 
-RENDER_MODES = (None, "ansi", "human")
+#: ``render_mode`` values: text returned ("ansi") or printed ("human"); the picture of the game as
+#: uint8[H, W, 3] ("rgb_array", for ``gymnasium.wrappers.RecordVideo``) or SVG text ("svg")
+RENDER_MODES = (None, "ansi", "human", "rgb_array", "svg")
+PICTURE_MODES = ("rgb_array", "svg")
+RENDER_FPS = 2  # frames per second of a video of a game (RecordVideo reads metadata["render_fps"])
 
 
-def render_text(game: Game, state, render_mode: str | None):
-    """``render()`` of the text modes: the game's picture returned ("ansi") or printed ("human")."""
+def check_render_view(game: Game, render_view) -> int | None:
+    """``render_view``: the seat whose view the pictures show (what that player cannot see stays
+    hidden), or None for the whole table; ``ValueError`` names the allowed seats otherwise."""
+    if render_view is None:
+        return None
+    if isinstance(render_view, (bool, np.bool_)) or not isinstance(render_view, (int, np.integer)) or not (
+        0 <= render_view < game.num_players
+    ):
+        raise ValueError(
+            f"{game.name}: render_view must be a seat 0..{game.num_players - 1} or None (the whole table), "
+            f"got {render_view!r}"
+        )
+    return int(render_view)
+
+
+def render_state(game: Game, state, render_mode: str | None, render_view: int | None = None):
+    """``render()`` of every mode for game 0 of ``state``: the text returned ("ansi") or printed
+    ("human"), the picture as uint8[H, W, 3] ("rgb_array") or SVG text ("svg"), drawn from seat
+    ``render_view``'s view or the whole table (None). Pictures need the ``pictures`` extra."""
     if render_mode is None:
-        gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+        gymnasium.logger.warn(
+            "render() called without a render_mode; pass render_mode='ansi', 'human', 'rgb_array' or 'svg'"
+        )
         return None
     if state is None:
         raise ValueError(f"{game.name}: call reset() before render()")
+    if render_mode in PICTURE_MODES:
+        from ..pictures import picture_rgb, picture_svg  # imported on use: the optional pictures extra
+
+        draw = picture_rgb if render_mode == "rgb_array" else picture_svg
+        return draw(game, state, 0, render_view)
     text = game.render(state, 0)
     if render_mode == "human":
         print(text)
@@ -69,11 +97,24 @@ def render_text(game: Game, state, render_mode: str | None):
 
 
 class FlorentineAECEnv(AECEnv):
-    metadata = {"render_modes": ["ansi", "human"], "name": "florentine", "is_parallelizable": False}
+    metadata = {
+        "render_modes": [mode for mode in RENDER_MODES if mode],
+        "render_fps": RENDER_FPS,
+        "name": "florentine",
+        "is_parallelizable": False,
+    }
 
-    def __init__(self, game: Game, render_mode: str | None = None, obs_type: str = "dict", env_name: str | None = None):
+    def __init__(
+        self,
+        game: Game,
+        render_mode: str | None = None,
+        obs_type: str = "dict",
+        env_name: str | None = None,
+        render_view: int | None = None,
+    ):
         super().__init__()
         check_choice(game.name, "render_mode", render_mode, RENDER_MODES)
+        self.render_view = check_render_view(game, render_view)
         check_choice(game.name, "obs_type", obs_type, ("dict", "flat"))
         self.game = game
         self.obs_type = obs_type
@@ -226,7 +267,7 @@ class FlorentineAECEnv(AECEnv):
     # ---------------------------------------------------------------- render
 
     def render(self):
-        return render_text(self.game, self.game_state, self.render_mode)
+        return render_state(self.game, self.game_state, self.render_mode, self.render_view)
 
     def close(self) -> None:
         pass
@@ -290,7 +331,11 @@ def make_env_functions(game_factory: Callable[..., Game], env_name: str | None =
     """``(env, raw_env, parallel_env)`` for a ``<game>_v<version>`` module (``env_name``), PettingZoo style."""
 
     def raw_env(
-        num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options
+        num_players: int | None = None,
+        render_mode: str | None = None,
+        obs_type: str = "dict",
+        render_view: int | None = None,
+        **options,
     ) -> FlorentineAECEnv:
         name = getattr(game_factory, "name", str(game_factory))
         check_options(name, game_factory, options)
@@ -298,12 +343,17 @@ def make_env_functions(game_factory: Callable[..., Game], env_name: str | None =
         kwargs = dict(options)
         if num_players is not None:
             kwargs["num_players"] = num_players
-        return FlorentineAECEnv(game_factory(**kwargs), render_mode=render_mode, obs_type=obs_type, env_name=env_name)
+        return FlorentineAECEnv(
+            game_factory(**kwargs), render_mode=render_mode, obs_type=obs_type, env_name=env_name,
+            render_view=render_view,
+        )  # fmt: skip
 
     def env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options):
         """The AEC env (PettingZoo classic conventions; see :mod:`florentine_envs.core.aec`).
         ``infos[agent]`` holds ``score`` (the agent's own, so far) and ``rank`` (0 while the game
-        is live, then 1 = best) from ``reset()`` on; ``num_players`` is an integer."""
+        is live, then 1 = best) from ``reset()`` on; ``num_players`` is an integer. ``render_mode``:
+        "ansi", "human", "rgb_array" (the picture of the table, uint8[H, W, 3]; the ``pictures``
+        extra) or "svg"; ``render_view=p`` draws the pictures from seat p's view (None: the table)."""
         # No AssertOutOfBoundsWrapper / TerminateIllegalWrapper: the raw env itself refuses a
         # bad action with a ValueError and leaves the game unchanged.
         return StrictOrderEnforcingWrapper(

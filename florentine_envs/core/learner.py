@@ -90,7 +90,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 
 from . import rng
-from .aec import RENDER_MODES, render_text
+from .aec import PICTURE_MODES, RENDER_FPS, RENDER_MODES, check_render_view, render_state
 from .game import Game
 from .registry import check_choice
 from .registry import make as make_game
@@ -238,6 +238,8 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         self._rows = np.arange(N)  # int[N] every slot (read-only)
         self._rows.flags.writeable = False
         self.game_state = None
+        self.keep_finished = False  # keep the games that end, for render() (LearnerEnv's pictures)
+        self.finished_state = None  # the last games that ended (State of the slots restarted), or None
 
     def __setstate__(self, state: dict) -> None:
         # the action space pickles as a plain MultiDiscrete (core.spaces): link it to this copy
@@ -287,6 +289,8 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         """Start the next episode in ``slots`` (int[n]): fresh games, seats, opponents."""
         P = self.game.num_players
         seeds = rng.hash64(np.uint64(self.seed_value), GAME_STREAM, slots, self.episode[slots])
+        if self.keep_finished and self.game_state is not None:  # the games ending here, for render()
+            self.finished_state = self.game_state.select(slots)
         if self.game_state is None:
             self.game_state = self.game.init(seeds)
         else:
@@ -389,7 +393,7 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         if options:
             raise ValueError(f"{self.game.name}: reset() takes no options, got {options!r}")
         self.episode[:] = 0
-        self.game_state = None
+        self.game_state = self.finished_state = None
         self._autoreset[:] = False
         self._start_until_learner(np.arange(self.num_envs))
         return self._learner_obs(), _gymnasium_layout(self._info(), np.ones(self.num_envs, bool))
@@ -464,7 +468,7 @@ class LearnerEnv(gymnasium.Env):
     in a game whose positions differ in their legal actions (Firenze) that action may be
     illegal after the reset: ``check_env`` passes there with ``illegal_action="lose"``."""
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": [mode for mode in RENDER_MODES if mode], "render_fps": RENDER_FPS}
 
     def __init__(
         self,
@@ -476,10 +480,12 @@ class LearnerEnv(gymnasium.Env):
         render_mode: str | None = None,
         illegal_action: str = "raise",
         illegal_reward: float = -1.0,
+        render_view: int | None = None,
         **options,
     ):
         game = _resolve_game(game, num_players, options)
         check_choice(game.name, "render_mode", render_mode, RENDER_MODES)
+        self.render_view = check_render_view(game, render_view)
         check_choice(game.name, "illegal_action", illegal_action, ("raise", "lose"))
         self.game = game
         self.render_mode = render_mode
@@ -488,6 +494,8 @@ class LearnerEnv(gymnasium.Env):
         self._vector = LearnerVectorEnv(
             game, 1, opponents=opponents, opponent_weights=opponent_weights, learner_seat=learner_seat, seed=0
         )
+        # a picture after the last step shows the finished game, not the next one already started
+        self._vector.keep_finished = render_mode in PICTURE_MODES
         self.observation_space = self._vector.single_observation_space
         self.action_space = LegalDiscrete(game.num_actions, self._pending_mask)
         self._next_obs = None  # (obs, info) of the episode the vector env already started after a finish
@@ -589,7 +597,13 @@ class LearnerEnv(gymnasium.Env):
         return self._vector.game_state.legal_action_mask[0].copy()
 
     def render(self):
-        return render_text(self.game, self._vector.game_state, self.render_mode)
+        """The game as text or as a picture (see :func:`~florentine_envs.core.aec.render_state`);
+        after the episode's last step, the finished game (``render_view``: a seat's view or None,
+        the whole table)."""
+        state = self._vector.game_state
+        if self._done and self._vector.finished_state is not None:
+            state = self._vector.finished_state
+        return render_state(self.game, state, self.render_mode, self.render_view)
 
     def close(self) -> None:
         self._vector.close()
