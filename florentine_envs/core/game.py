@@ -305,7 +305,10 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def randomize_hidden(self, state: State, player: int, seed: int) -> State:
         """A copy of ``state`` (every game) in which everything ``player`` cannot see
-        (other hands, deck order, future randomness) is re-drawn with ``seed``."""
+        (other hands, deck order, future randomness) is re-drawn with ``seed``: a position the
+        game could have reached given what ``player`` knows. Every legal-action mask is the new
+        state's (the mover's may change when ``player`` is not the mover), and the mover has at
+        least two legal actions (the engine plays every one-choice decision itself)."""
 
     # ------------------------------------------------------ balance hooks
     #
@@ -349,8 +352,12 @@ class Game(abc.ABC):
         """Human-readable meaning of ``action`` in game ``game`` (override to name cards etc.)."""
         return self.action_names[action]
 
-    def narrate(self, before: State, after: State, game: int, action: int, forced: bool) -> list[str]:
-        """Lines telling what one move did (override per game to name cards, scoring...)."""
+    def narrate(
+        self, before: State, after: State, game: int, action: int, forced: bool, viewer: int | None = None
+    ) -> list[str]:
+        """Lines telling what one move did (override per game to name cards, scoring...), as seat
+        ``viewer`` may know it: what that player cannot see (another player's private draws) is not
+        told; ``viewer=None``: everything (a table of bots, or the whole table's replay)."""
         who = f"player_{int(before.current_player[game])}"
         return [f"{who} {'(forced) ' if forced else ''}plays {self.action_names[action]}"]
 
