@@ -118,8 +118,10 @@ def test_evaluate_a_preset_named_like_a_rung():
     assert set(labels) == {"random", "heuristic", search, search + "#candidate"}
     assert labels[search + "#candidate"]["evaluated"] and not labels[search]["evaluated"]
     assert labels["heuristic"]["rating"] == 1000.0
-    # the ladder's own match places the rung: the search against the heuristic
-    assert (search, "heuristic") in [(m.a, m.b) for m in card.cells[0].matches]
+    # the ladder's own match places the rung: the search against the heuristic, the same games as
+    # the evaluated search's against the heuristic (same agent, same seeds), played once
+    by_pair = {(m.a, m.b): m for m in card.cells[0].matches}
+    assert by_pair[search, "heuristic"].result is by_pair[search + "#candidate", "heuristic"].result
 
 
 def test_evaluated_heuristic_is_not_the_anchor():

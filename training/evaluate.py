@@ -277,11 +277,15 @@ def play_cell(agent, name, P, rungs, num_games, seed, backend, ray_address, prog
     pairs += [(rung, "heuristic") for rung in rungs if rung not in ANCHORS and "heuristic" in rungs]
     if "random" in rungs and "heuristic" in rungs:
         pairs.append(("heuristic", "random"))  # reported beside the anchors it fixes
-    matches = []
+    matches, played = [], {}
     for a, b in pairs:
-        result = run_tournament(name, [a, b if P == 2 else f"{b}*{P - 1}"], **run)
-        wins, count = pairwise(result, result.labels.index(a), result.labels.index(b))
-        matches.append(Match(a, b, result, wins, count))
+        # the evaluated agent against the heuristic is the same tournament as its namesake rung's
+        # (same agent, same seeds: label 0 against label 1), so that one is played once
+        key = (a.removesuffix(CANDIDATE_TAG), b)
+        if key not in played:
+            played[key] = run_tournament(name, [a, b if P == 2 else f"{b}*{P - 1}"], **run)
+        wins, count = pairwise(played[key], 0, 1)
+        matches.append(Match(a, b, played[key], wins, count))
     labels = list(dict.fromkeys([me] + rungs))
     ratings = rate_cell(labels, matches, me, seed)
     rows = [versus_row(m) for m in matches if m.a == me]
@@ -289,9 +293,8 @@ def play_cell(agent, name, P, rungs, num_games, seed, backend, ray_address, prog
 
 
 def versus_row(match: Match) -> dict:
-    """The agent's record against one rung."""
-    by = {row["agent"]: row for row in match.result.agents}
-    mine, theirs = by[match.a], by[match.b]
+    """The agent's record against one rung (labels 0 and 1 of its tournament)."""
+    mine, theirs = match.result.agents[:2]
     return {"opponent": match.b, "games": match.result.num_games, "deals": match.result.num_deals,
             "win_rate": mine["win_rate"], "ci_low": mine["ci_low"], "ci_high": mine["ci_high"],
             "opponent_win_rate": theirs["win_rate"], "margin": mine["mean_margin"],
@@ -398,7 +401,8 @@ def figure(card: ReportCard):
         colors = ["tab:orange" if row["evaluated"] else "grey" for row in rows]
         right.errorbar(values, range(len(rows)), xerr=spread, fmt="none", ecolor="black", capsize=3)
         right.scatter(values, range(len(rows)), c=colors, zorder=3)
-        right.set_yticks(range(len(rows)), [row["agent"] for row in rows])
+        ticks = [row["agent"] + (" (evaluated)" if row["evaluated"] else "") for row in rows]
+        right.set_yticks(range(len(rows)), ticks)
         for anchor in ANCHORS.values():
             right.axvline(anchor, color="grey", linestyle=":", linewidth=1)
         right.set_title(f"{cell.game} {cell.players}p: rating (random = 0, heuristic = 1000)", fontsize=9)
