@@ -1,9 +1,11 @@
 """Batched agents for every game: ``act(obs, mask) -> actions``.
 
 ``make_agent(name, game, seed)`` builds one from the registry: ``random``,
-``heuristic`` (the game's rule-based player), ``ismcts:N[:key=value]...`` (the
-information-set tree search of :mod:`florentine_envs.agents.ismcts`, N simulations per decision),
-``ppo:PATH`` (a MaskablePPO checkpoint, see :mod:`florentine_envs.agents.ppo`);
+``heuristic`` (the game's rule-based player), ``ismcts:N[:PRESET][:key=value]...`` (the
+information-set tree search of :mod:`florentine_envs.agents.ismcts`, N simulations per decision;
+``ismcts:N`` alone is the game's tuned preset, see :data:`~florentine_envs.agents.ismcts.PRESETS`),
+``ppo:PATH`` (a MaskablePPO checkpoint, see :mod:`florentine_envs.agents.ppo`) or
+``module:function``, an agent of your own (see :func:`load_callable`);
 ``available_agents(game)`` lists the named ones.
 """
 
@@ -21,11 +23,16 @@ if __name__ == "agents":  # pragma: no cover - the pre-0.2 top-level name
         stacklevel=2,
     )
 
+import importlib
+import re
+
+import numpy as np
+
 from .base import Agent, RandomAgent
 from .firenze_heuristic import FirenzeHeuristic
 from .florenza_cards_heuristic import FlorenzaCardsHeuristic
 from .florenza_heuristic import FlorenzaHeuristic
-from .ismcts import ISMCTSAgent
+from .ismcts import PRESETS, ISMCTSAgent
 from .medici_heuristic import MediciHeuristic
 from .princes_heuristic import PrincesHeuristic
 
@@ -34,6 +41,12 @@ HEURISTICS = {
     "florenza": FlorenzaHeuristic,
     "princes": PrincesHeuristic, "princes_solo": PrincesHeuristic,
 }
+
+
+#: ``module:function`` (dotted names): an agent of the user's own, see :func:`load_callable`
+CALLABLE_SPEC = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_][\w.]*")
+#: the spec forms ``make_agent`` takes besides the named agents, for error messages
+SPEC_FORMS = f"ismcts:N[:PRESET][:key=value...] (presets: {', '.join(PRESETS)}), ppo:PATH.zip, module:function"
 
 
 def make_agent(name: str, game, seed: int = 0) -> Agent:
@@ -49,11 +62,60 @@ def make_agent(name: str, game, seed: int = 0) -> Agent:
         from .ppo import PPOAgent  # imported on demand: torch and sb3 are slow to import
 
         return PPOAgent(game, name[4:], seed=seed)
-    raise ValueError(f"unknown agent {name!r}; available: {', '.join(available_agents(game))}, ismcts:N, ppo:PATH.zip")
+    if CALLABLE_SPEC.fullmatch(name):
+        return load_callable(name, game, seed)
+    raise ValueError(f"unknown agent {name!r}; available: {', '.join(available_agents(game))}, {SPEC_FORMS}")
+
+
+class CallableAgent(Agent):
+    """An ``act(obs, mask) -> actions`` function (or object with ``act``) as an :class:`Agent`."""
+
+    def __init__(self, game, act, name: str, seed: int = 0):
+        super().__init__(game, seed)
+        self._act, self.name = act, name
+
+    def act(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        return np.asarray(self._act(obs, mask), np.int64)
+
+
+def load_callable(spec: str, game, seed: int = 0) -> Agent:
+    """The agent of ``spec`` = ``module:function``: ``function(game, seed)`` is called once per
+    agent (once per tournament chunk, with that chunk's seed) and returns either
+
+    * an :class:`Agent` (subclass it for a search agent: ``needs_state = True`` and
+      ``act_state(state, rows, obs)``), used as it is, or
+    * an ``act(obs, mask) -> actions`` policy -- a function or an object with an ``act``
+      method -- taking float32[B, obs_size] observations and bool[B, A] legal masks and
+      returning int[B] legal actions, wrapped in a :class:`CallableAgent`.
+
+    ``module`` must be importable (installed, on ``PYTHONPATH``, or in the current folder:
+    ``florentine evaluate`` and ``tournament`` look there too). ``ValueError`` says what failed."""
+    module_name, _, attribute = spec.partition(":")
+    try:
+        target = importlib.import_module(module_name)
+    except ImportError as err:
+        raise ValueError(f"agent {spec!r}: cannot import module {module_name!r} ({err}); write module:function "
+                         f"with an importable module, or one of: {', '.join(available_agents(game))}, "
+                         f"{SPEC_FORMS}") from None  # fmt: skip
+    for part in attribute.split("."):
+        if not hasattr(target, part):
+            raise ValueError(f"agent {spec!r}: module {module_name!r} has no {attribute!r}")
+        target = getattr(target, part)
+    if not callable(target):
+        raise ValueError(f"agent {spec!r}: {attribute!r} is not callable; it must be function(game, seed) -> agent")
+    made = target(game, seed)
+    if isinstance(made, Agent):
+        return made
+    act = getattr(made, "act", made)
+    if not callable(act):
+        raise ValueError(f"agent {spec!r}: {attribute}(game, seed) returned {made!r}, which is neither an Agent nor "
+                         "an act(obs, mask) -> actions function")  # fmt: skip
+    return CallableAgent(game, act, spec, seed)
 
 
 def available_agents(game) -> list[str]:
-    """Agent names ``make_agent`` accepts for ``game`` (besides ``ppo:PATH`` checkpoints)."""
+    """Agent names ``make_agent`` accepts for ``game`` (besides ``ismcts:N``, ``ppo:PATH`` and
+    ``module:function``): the reference agents of ``florentine evaluate``'s ladder."""
     return ["random"] + (["heuristic"] if game.name in HEURISTICS else [])
 
 
@@ -66,7 +128,9 @@ __all__ = [
     "FlorenzaHeuristic",
     "PrincesHeuristic",
     "ISMCTSAgent",
+    "CallableAgent",
     "make_agent",
+    "load_callable",
     "available_agents",
     "HEURISTICS",
 ]

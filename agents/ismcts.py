@@ -8,14 +8,35 @@ the game's heuristic agent.
     >>> import florentine_envs
     >>> from florentine_envs.agents import make_agent
     >>> game = florentine_envs.make("medici", num_players=2)
-    >>> agent = make_agent("ismcts:32:rollout=random:wave=8", game, seed=1)
+    >>> agent = make_agent("ismcts:32:textbook:wave=8", game, seed=1)
     >>> state = game.init([7])
     >>> action = agent.act_state(state, [0])
     >>> bool(state.legal_action_mask[0, action[0]])
     True
 
-**Spec.** ``ismcts:N[:key=value]...`` -- N simulations (iterations) per decision, then
-options in any order:
+**Spec.** ``ismcts:N[:PRESET][:key=value]...`` -- N simulations (iterations) per decision,
+then at most one preset (a bare name, or ``preset=NAME``) and options in any order; the
+options override the preset's values. The presets (:data:`PRESETS`; each a function of N):
+
+============  ===========================================================================
+preset        options
+============  ===========================================================================
+``default``   what ``ismcts:N`` means: the game's tuned preset (:data:`TUNED`: per game and
+              player count, the measured best; ``textbook`` where a game has no heuristic)
+``textbook``  the plain algorithm, every option at the default of the table below
+``K``         ``prior=heuristic:plies=1:rollout=heuristic:keep=1:wave=4:dets=D`` with
+              ``D = min(16, max(1, N // 2))``: the heuristic's candidate moves judged by its
+              own continuation, its move left only on evidence from finished games
+``M``         ``prior=heuristic:plies=1:rollout=heuristic:wave=16:pair=1:value=margin:``
+              ``scale=20:keep=2:dets=N``: the same with every candidate tried on the same
+              determinisations and compared deal by deal (Medici)
+============  ===========================================================================
+
+The tuned presets (README, "Agents", has the tournaments behind them): Medici ``M``;
+Firenze ``K:top=3:depth=40:value=margin``; the Florenza card game ``K:top=3``; the Princes
+(solo included), the Florenza board game ``K``. So ``ismcts:16`` on Firenze is
+``ismcts:16:K:top=3:depth=40:value=margin`` and ``ismcts:16:textbook`` the textbook search.
+The table below gives the textbook values:
 
 =============  =========  ===================================================================
 key            default    meaning
@@ -58,8 +79,9 @@ key            default    meaning
                           draw cancels (Medici, where it dwarfs the moves' differences)
 =============  =========  ===================================================================
 
-e.g. ``ismcts:400:depth=20:value=margin``. The defaults are the textbook algorithm; the
-strongest settings measured (docs/studies/search-ladder.md) add ``prior=heuristic``, and on Firenze, where
+e.g. ``ismcts:400:textbook:depth=20:value=margin``. The textbook values are the plain
+algorithm; the strongest settings measured (docs/studies/search-ladder.md), now the tuned presets, add
+``prior=heuristic``, and on Firenze, where
 random rollouts say nothing and the running score a few moves ahead says little, judge the
 heuristic's best moves by its own continuation and leave its move only on evidence from
 finished games, ``prior=heuristic:top=3:plies=1:rollout=heuristic:depth=40:value=margin:keep=1:wave=4``
@@ -181,14 +203,19 @@ class ISMCTSConfig:
             "top": "top", "keep": "keep", "plies": "plies", "pair": "pair"}  # fmt: skip
 
     @classmethod
-    def parse(cls, spec: str) -> ISMCTSConfig:
-        """``ismcts:N[:key=value]...`` -> config; ``ValueError`` naming the bad part and what is allowed.
+    def parse(cls, spec: str, game: str | None = None, num_players: int | None = None) -> ISMCTSConfig:
+        """``ismcts:N[:PRESET][:key=value]...`` -> config for ``game`` (a game id) at ``num_players``,
+        which the ``default`` preset needs (without a game it is ``textbook``); ``ValueError``
+        naming the bad part and what is allowed.
 
         >>> config = ISMCTSConfig.parse("ismcts:200:rollout=heuristic:c=1.0")
         >>> config.simulations, config.rollout, config.exploration, config.depth
         (200, 'heuristic', 1.0, 0)
+        >>> config = ISMCTSConfig.parse("ismcts:16", "firenze", 2)
+        >>> config.prior, config.top, config.depth, config.determinizations
+        ('heuristic', 3, 40, 8)
         """
-        usage = "write ismcts:N[:key=value]..., keys: " + ", ".join(cls.KEYS)
+        usage = f"write ismcts:N[:PRESET][:key=value]..., presets: {', '.join(PRESETS)}; keys: {', '.join(cls.KEYS)}"
         parts = spec.split(":")
         if parts[0] != "ismcts" or len(parts) < 2:
             raise ValueError(f"agent spec {spec!r}: {usage}")
@@ -196,18 +223,28 @@ class ISMCTSConfig:
             simulations = int(parts[1])
         except ValueError:
             raise ValueError(f"agent spec {spec!r}: N (simulations per decision) must be an integer; {usage}") from None
-        fields: dict = {"simulations": simulations}
+        preset, options = None, {}
         for part in parts[2:]:
             key, equals, text = part.partition("=")
+            if not equals and key in PRESETS or key == "preset":
+                if preset is not None:
+                    raise ValueError(f"agent spec {spec!r}: two presets ({preset}, {text or key}); give one")
+                preset = text if equals else key
+                if preset not in PRESETS:
+                    raise ValueError(f"agent spec {spec!r}: unknown preset {preset!r}; presets: {', '.join(PRESETS)}")
+                continue
             if not equals or key not in cls.KEYS:
-                raise ValueError(f"agent spec {spec!r}: option {part!r} is not key=value with a known key; {usage}")
+                raise ValueError(
+                    f"agent spec {spec!r}: option {part!r} is neither a preset nor key=value with a known key; {usage}"
+                )
             name = cls.KEYS[key]
             kind = type(getattr(cls, name))
             try:
-                fields[name] = kind(text)
+                options[name] = kind(text)
             except ValueError:
                 raise ValueError(f"agent spec {spec!r}: {key}={text!r} must be a {kind.__name__}") from None
-        return cls(**fields)
+        fields = preset_options(preset or "default", simulations, game, num_players)
+        return cls(simulations=simulations, **{**{cls.KEYS[key]: value for key, value in fields.items()}, **options})
 
     def __post_init__(self):
         checks = [
@@ -239,6 +276,67 @@ class ISMCTSConfig:
         """The canonical spec string (every option written out)."""
         options = ":".join(f"{key}={getattr(self, name)}" for key, name in self.KEYS.items())
         return f"ismcts:{self.simulations}:{options}"
+
+
+# ------------------------------------------------------------------------------ presets
+
+
+def _guided(simulations: int) -> dict:
+    """``K``: the heuristic's candidates judged by its own continuation (README, "Agents")."""
+    return {"prior": "heuristic", "plies": 1, "rollout": "heuristic", "keep": 1.0, "wave": 4,
+            "dets": min(16, max(1, simulations // 2))}  # fmt: skip
+
+
+def _paired(simulations: int) -> dict:
+    """``M``: ``K`` with every candidate tried on the same determinisations (README, "Agents")."""
+    return {"prior": "heuristic", "plies": 1, "rollout": "heuristic", "wave": 16, "pair": 1,
+            "value": "margin", "scale": 20.0, "keep": 2.0, "dets": simulations}  # fmt: skip
+
+
+#: named presets: N -> {spec key: value}; ``default`` is resolved per game by :data:`TUNED`
+PRESETS = {"default": None, "textbook": lambda n: {}, "K": _guided, "M": _paired}
+
+#: the tuned settings of each game, as ``(preset, extra options)``: by ``(game, players)`` where a
+#: player count was tuned apart, else by game. All were measured at 2 players (README, "Agents",
+#: the ladder and "The defaults"); the other counts take the same until measured.
+TUNED: dict = {
+    "medici": ("M", {}),
+    "firenze": ("K", {"top": 3, "depth": 40, "value": "margin"}),
+    "florenza_cards": ("K", {"top": 3}),
+    "florenza": ("K", {}),  # untuned: 4 of 12 games against the heuristic with 16 simulations (README)
+    "princes": ("K", {}),
+    "princes_solo": ("K", {}),
+}
+
+
+def tuned_preset(game: str | None, num_players: int | None = None) -> tuple[str, dict]:
+    """``(preset, extra options)`` of ``game``'s tuned settings; ``("textbook", {})`` for none."""
+    found = TUNED.get((game, num_players), TUNED.get(game))
+    if found is None:
+        return "textbook", {}
+    preset, extra = found
+    if preset in ("K", "M"):  # both guide the search by the game's heuristic
+        from . import HEURISTICS  # the registry imports this module
+
+        if game not in HEURISTICS:
+            return "textbook", {}
+    return preset, extra
+
+
+def preset_options(preset: str, simulations: int, game: str | None = None, num_players: int | None = None) -> dict:
+    """``{spec key: value}`` of ``preset`` with N = ``simulations`` (``default``: ``game``'s tuned one)."""
+    if preset not in PRESETS:
+        raise ValueError(f"ismcts: unknown preset {preset!r}; presets: {', '.join(PRESETS)}")
+    extra: dict = {}
+    if preset == "default":
+        preset, extra = tuned_preset(game, num_players)
+    return {**PRESETS[preset](simulations), **extra}
+
+
+def describe_default(game: str, num_players: int | None = None) -> str:
+    """What ``ismcts:N`` means on ``game``: ``"K:top=3"`` and the like."""
+    preset, extra = tuned_preset(game, num_players)
+    return ":".join([preset] + [f"{key}={value}" for key, value in extra.items()])
 
 
 # ------------------------------------------------------------------------------ batch states
@@ -449,7 +547,10 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, game: Game, spec: str | ISMCTSConfig = "ismcts:100", seed: int = 0):
         super().__init__(game, seed)
-        self.config = spec if isinstance(spec, ISMCTSConfig) else ISMCTSConfig.parse(spec)
+        if isinstance(spec, ISMCTSConfig):
+            self.config = spec
+        else:
+            self.config = ISMCTSConfig.parse(spec, game.name, game.num_players)
         if not 0 <= int(seed) < 2**63:
             raise ValueError(f"ismcts: seed must be an integer in 0..2**63-1, got {seed!r}")
         self.seed = int(seed)

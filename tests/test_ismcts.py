@@ -12,7 +12,7 @@ from florentine_envs.training.match import play_games
 from florentine_envs.training.tournament import run_tournament
 
 GAMES = [(name, p) for name in florentine_envs.available_games() for p in florentine_envs.player_counts(name)]
-SMALL = "ismcts:12:wave=4:depth=12"  # a small search: every code path, little time
+SMALL = "ismcts:12:textbook:wave=4:depth=12"  # a small search: every code path, little time
 
 def players(name: str, wanted: int) -> int:
     """``wanted`` players if the game has that count, else its first (the solo game has 1)."""
@@ -109,9 +109,9 @@ def test_heuristic_rollouts_and_options(name):
     state = positions(game, num_games=1)
     rows = np.arange(state.batch_size)
     specs = (
-        "ismcts:6:rollout=heuristic:depth=3",
-        "ismcts:10:dets=3:depth=10:value=margin:c=1.5",
-        "ismcts:6:value=rank:prior=heuristic:bias=2:depth=5",
+        "ismcts:6:textbook:rollout=heuristic:depth=3",
+        "ismcts:10:textbook:dets=3:depth=10:value=margin:c=1.5",
+        "ismcts:6:textbook:value=rank:prior=heuristic:bias=2:depth=5",
     )
     for spec in specs:
         actions = make_agent(spec, game, seed=2).act_state(state, rows)
@@ -134,28 +134,52 @@ def test_prior_expands_the_heuristic_move_first():
     # in the determinisation, and the searcher plays it
     game, state, rows, heuristic, obs = heuristic_positions("medici", 3)
     expected = heuristic.act(obs, state.legal_action_mask)
-    np.testing.assert_array_equal(make_agent("ismcts:1:prior=heuristic", game, seed=4).act_state(state, rows), expected)
+    searcher = make_agent("ismcts:1:textbook:prior=heuristic", game, seed=4)
+    np.testing.assert_array_equal(searcher.act_state(state, rows), expected)
 
 
 def test_play_command_takes_a_search_agent(capsys):
     from florentine_envs.training.cli import main
 
-    assert main(["play", "medici", "--players", "ismcts:4:wave=2,random", "--seed", "3"]) == 0
+    assert main(["play", "medici", "--players", "ismcts:4:textbook:wave=2,random", "--seed", "3"]) == 0
     assert "rank 1" in capsys.readouterr().out
 
 
-def test_refused_as_a_training_opponent():
+def test_search_agent_as_a_learner_env_opponent():
+    # the learner env asks a search agent through act_state, with the sub-batch of games whose
+    # opponent seat is to move: its moves are those it makes on the same states in a match
+    from florentine_envs.core.learner import LearnerVectorEnv
+
+    game = florentine_envs.make("medici", num_players=2)
+    searcher = make_agent("ismcts:4:textbook:wave=2", game, seed=1)
+    calls = []
+    act_state = searcher.act_state
+    searcher.act_state = lambda state, rows, obs=None: calls.append(len(rows)) or act_state(state, rows, obs)
+    env = LearnerVectorEnv(game, num_envs=3, opponents=searcher, seed=0)
+    _, info = env.reset()
+    finished = 0
+    for _ in range(200):
+        _, _, terminated, truncated, info = env.step(info["action_mask"].argmax(1))
+        finished += int((terminated | truncated).sum())
+    assert calls and finished >= 3, "the search agent moved and games ended"
+
+
+def test_search_agent_as_an_sb3_opponent():
     pytest.importorskip("sb3_contrib")
     from florentine_envs.training.sb3_env import FlorentineVecEnv
 
     game = florentine_envs.make("medici", num_players=2)
-    with pytest.raises(ValueError, match="cannot be a training opponent"):
-        FlorentineVecEnv(game, num_envs=2, opponents="ismcts:10")
+    env = FlorentineVecEnv(game, num_envs=2, seed=0, opponents={"ismcts:4:textbook:wave=2": 0.5, "random": 0.5})
+    env.reset()
+    for _ in range(60):
+        env.step(env.action_masks().argmax(1))
+    names = {name for slot in range(2) for name in env.opponent_names(slot) if name}
+    assert names <= {"ismcts:4:textbook:wave=2", "random"} and names
 
 
 def test_tournament_entry():
-    result = run_tournament("medici", ["ismcts:8:wave=4", "random"], num_players=2, games=2, progress=False)
-    assert result.labels == ["ismcts:8:wave=4", "random"] and result.num_games == 2
+    result = run_tournament("medici", ["ismcts:8:textbook:wave=4", "random"], num_players=2, games=2, progress=False)
+    assert result.labels == ["ismcts:8:textbook:wave=4", "random"] and result.num_games == 2
 
 
 def test_kth_legal_is_uniform_over_legal_actions():
@@ -171,19 +195,22 @@ def test_kth_legal_is_uniform_over_legal_actions():
         ("ismcts", "write ismcts:N"),
         ("ismcts:many", "N \\(simulations per decision\\) must be an integer"),
         ("ismcts:0", "at least 1"),
-        ("ismcts:10:rollout=greedy", "allowed: random, heuristic"),
-        ("ismcts:10:depth", "not key=value"),
-        ("ismcts:10:speed=3", "not key=value with a known key"),
-        ("ismcts:10:c=-1", "c=-1.0 must be >= 0"),
-        ("ismcts:10:wave=x", "wave='x' must be a int"),
-        ("ismcts:10:value=score", "allowed: win, rank, margin"),
-        ("ismcts:10:prior=ppo", "allowed: none, heuristic"),
-        ("ismcts:10:bias=nan", "bias=nan must be >= 0"),
-        ("ismcts:10:prior=heuristic:top=-1", "top=-1 must be >= 0"),
-        ("ismcts:10:prior=heuristic:keep=-1", "keep=-1.0 must be >= 0"),
-        ("ismcts:10:prior=heuristic:keep=1:dets=4:pair=2", "pair=2 must be 0 or 1"),
-        ("ismcts:10:prior=heuristic:keep=1:pair=1", "pair=1 .* needs keep= and dets="),
-        ("ismcts:10:prior=heuristic:dets=4:pair=1", "pair=1 .* needs keep= and dets="),
+        ("ismcts:10:textbook:rollout=greedy", "allowed: random, heuristic"),
+        ("ismcts:10:depth", "neither a preset nor key=value"),
+        ("ismcts:10:speed=3", "nor key=value with a known key"),
+        ("ismcts:10:fast", "neither a preset .* presets: default, textbook, K, M"),
+        ("ismcts:10:preset=fast", "unknown preset 'fast'; presets: default, textbook, K, M"),
+        ("ismcts:10:K:textbook", "two presets"),
+        ("ismcts:10:textbook:c=-1", "c=-1.0 must be >= 0"),
+        ("ismcts:10:textbook:wave=x", "wave='x' must be a int"),
+        ("ismcts:10:textbook:value=score", "allowed: win, rank, margin"),
+        ("ismcts:10:textbook:prior=ppo", "allowed: none, heuristic"),
+        ("ismcts:10:textbook:bias=nan", "bias=nan must be >= 0"),
+        ("ismcts:10:textbook:prior=heuristic:top=-1", "top=-1 must be >= 0"),
+        ("ismcts:10:textbook:prior=heuristic:keep=-1", "keep=-1.0 must be >= 0"),
+        ("ismcts:10:textbook:prior=heuristic:keep=1:dets=4:pair=2", "pair=2 must be 0 or 1"),
+        ("ismcts:10:textbook:prior=heuristic:keep=1:pair=1", "pair=1 .* needs keep= and dets="),
+        ("ismcts:10:textbook:prior=heuristic:dets=4:pair=1", "pair=1 .* needs keep= and dets="),
     ],
 )
 def test_bad_specs_are_refused(spec, message):
@@ -193,7 +220,7 @@ def test_bad_specs_are_refused(spec, message):
 
 
 def test_spec_round_trip_and_refusals():
-    config = ISMCTSConfig.parse("ismcts:50:depth=20:value=margin")
+    config = ISMCTSConfig.parse("ismcts:50:textbook:depth=20:value=margin")
     assert ISMCTSConfig.parse(config.spec) == config
     game = florentine_envs.make("medici", num_players=2)
     agent = ISMCTSAgent(game, config)
@@ -211,7 +238,7 @@ def test_keep_plays_the_heuristic_move_without_evidence_against_it(name):
     # errors: with an unreachable z the searcher plays exactly the heuristic
     game, state, rows, heuristic, obs = heuristic_positions(name, 2)
     expected = heuristic.act(obs, state.legal_action_mask)
-    agent = make_agent("ismcts:16:prior=heuristic:keep=1000:depth=6:value=margin:wave=4", game, seed=4)
+    agent = make_agent("ismcts:16:textbook:prior=heuristic:keep=1000:depth=6:value=margin:wave=4", game, seed=4)
     np.testing.assert_array_equal(agent.act_state(state, rows), expected)
     assert any(len(tree.root_visits()) > 1 for tree in agent.last_trees), "other moves were searched too"
 
@@ -243,7 +270,7 @@ def test_keep_leaves_the_anchor_on_evidence():
 def test_top_restricts_the_candidates_to_the_heuristic_best_rated():
     game, state, rows, heuristic, obs = heuristic_positions("firenze", 2)
     rating = heuristic.scores(obs, state.legal_action_mask)
-    agent = make_agent("ismcts:24:prior=heuristic:top=2:depth=4:wave=4", game, seed=4)
+    agent = make_agent("ismcts:24:textbook:prior=heuristic:top=2:depth=4:wave=4", game, seed=4)
     agent.act_state(state, rows)
     searched = np.flatnonzero(state.legal_action_mask.sum(1) > 1)
     assert len(agent.last_trees) == searched.size
@@ -258,9 +285,9 @@ def test_top_restricts_the_candidates_to_the_heuristic_best_rated():
 def test_top_and_keep_need_a_rating_heuristic_prior():
     princes, medici = (florentine_envs.make(name, num_players=2) for name in ("princes", "medici"))
     with pytest.raises(ValueError, match="top=3 needs a heuristic that rates every action"):
-        make_agent("ismcts:10:prior=heuristic:top=3", princes)
+        make_agent("ismcts:10:textbook:prior=heuristic:top=3", princes)
     with pytest.raises(ValueError, match="need prior=heuristic"):
-        make_agent("ismcts:10:keep=2", medici)
+        make_agent("ismcts:10:textbook:keep=2", medici)
 
 
 def test_margin_values_the_running_score():
@@ -270,28 +297,28 @@ def test_margin_values_the_running_score():
     state = positions(game, num_games=8, moves=(120,))
     running = game.running_scores(state).astype(np.float64)
     assert (running != state.scores).any(), "the positions must differ in the two scores"
-    agent = make_agent("ismcts:4:value=margin:scale=10", game)
+    agent = make_agent("ismcts:4:textbook:value=margin:scale=10", game)
     expected = 0.5 + 0.5 * np.tanh((running - running[:, ::-1]) / 10.0)
     np.testing.assert_allclose(agent.value(state, np.ones(state.batch_size, bool)), expected)
 
 
 def test_plies_limits_the_tree_and_keep_stops_where_no_game_ends():
     game, state, rows, _, _ = heuristic_positions("firenze", 2)
-    shallow = make_agent("ismcts:12:plies=1:depth=3:wave=4", game, seed=4)
+    shallow = make_agent("ismcts:12:textbook:plies=1:depth=3:wave=4", game, seed=4)
     shallow.act_state(state, rows)
-    deep = make_agent("ismcts:12:depth=3:wave=4", game, seed=4)
+    deep = make_agent("ismcts:12:textbook:depth=3:wave=4", game, seed=4)
     deep.act_state(state, rows)
     assert all(tree.num_nodes == 1 for tree in shallow.last_trees)  # only the root branches
     assert any(tree.num_nodes > 1 for tree in deep.last_trees)
     assert all(sum(tree.root_visits().values()) == 12 for tree in shallow.last_trees)
     # three rollout moves never reach the end of a Firenze game from these positions: with keep,
     # the first wave shows it and the search stops there (nothing could overrule the heuristic)
-    keeping = make_agent("ismcts:12:prior=heuristic:keep=1:plies=1:depth=3:wave=4", game, seed=4)
+    keeping = make_agent("ismcts:12:textbook:prior=heuristic:keep=1:plies=1:depth=3:wave=4", game, seed=4)
     keeping.act_state(state, rows)
     assert all(sum(tree.root_visits().values()) == 4 for tree in keeping.last_trees)
 
 
-PAIRED = "ismcts:24:prior=heuristic:plies=1:rollout=heuristic:keep=1:pair=1:dets=24:wave=8"
+PAIRED = "ismcts:24:textbook:prior=heuristic:plies=1:rollout=heuristic:keep=1:pair=1:dets=24:wave=8"
 
 
 def test_pair_tries_every_move_on_the_same_determinisations():

@@ -1,4 +1,4 @@
-"""The ``florentine`` command line: play, demo, tournament, balance, bench, train."""
+"""The ``florentine`` command line: play, demo, tournament, balance, bench, train, evaluate."""
 
 from __future__ import annotations
 
@@ -288,6 +288,7 @@ def cmd_tournament(args) -> int:
     )
 
     entries = parse_entries(args.agents)
+    cwd_importable()
     require_agents("tournament", entries)
     require_backend("tournament", args.backend)
     result = run_tournament(
@@ -444,6 +445,37 @@ def cmd_train(args) -> int:
     return 0
 
 
+# ------------------------------------------------------------------------------ evaluate
+
+
+def cwd_importable() -> None:
+    """``module:function`` agents import from the current folder too, as under ``python -m``
+    (the ``florentine`` script's ``sys.path`` lacks it)."""
+    if "" not in sys.path and str(Path.cwd()) not in sys.path:
+        sys.path.append(str(Path.cwd()))
+
+
+def cmd_evaluate(args) -> int:
+    cwd_importable()
+    ladder = [name.strip() for name in args.ladder.split(",") if name.strip()] if args.ladder else None
+    require_agents("evaluate", [args.agent] + (ladder or []))
+    require_backend("evaluate", args.backend)
+    from florentine_envs.training.evaluate import default_out_dir, evaluate, skipped, write_card
+
+    players = sorted({int(p) for p in args.players.split(",")}) if args.players else None
+    card = evaluate(
+        args.agent, games=args.game or None, players=players, num_games=args.games, seed=args.seed, ladder=ladder,
+        backend=args.backend, ray_address=args.ray_address, progress=not args.no_progress, console=console,
+    )  # fmt: skip
+    for cell in card.cells:
+        mine = next((row for row in cell.ratings if row["evaluated"]), None)
+        rating = f"rating {mine['rating']:.0f} [{mine['low']:.0f}, {mine['high']:.0f}]; " if mine else ""
+        record = ", ".join(f"{row['opponent']} {100 * row['win_rate']:.1f} %" for row in cell.rows)
+        console.print(f"{cell.game} {cell.players}p: {rating}win rate against {record}", markup=False)
+    print_written(write_card(card, args.out or default_out_dir(args.agent)), skipped())
+    return 0
+
+
 def _backend_arguments(parser) -> None:
     parser.add_argument("--backend", choices=("local", "ray"), default="local",
                         help="local: this process; ray: chunks of deals as Ray tasks (the [ray] extra)")
@@ -469,7 +501,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", choices=florentine_envs.available_games())
     play.add_argument(
-        "--players", required=True, help="comma-separated seats: human, heuristic, random, ismcts:N[:key=value...]"
+        "--players", required=True,
+        help="comma-separated seats: human, heuristic, random, ismcts:N[:PRESET][:key=value...]",
     )
     play.add_argument("--seed", type=int, default=0, help="seed of the deal and the agents")
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
@@ -488,7 +521,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument(
         "--agents",
         required=True,
-        help="comma-separated agents: random, heuristic, ismcts:N[:key=value...], ppo:PATH; name*k",
+        help="comma-separated agents: random, heuristic, ismcts:N[:PRESET][:key=value...], ppo:PATH, "
+        "module:function; name*k",
     )
     tour.add_argument("--players", type=int, help="seats per table (default: the number of agents)")
     tour.add_argument("--games", type=int, default=2000, help="games (rounded up to whole deals)")
@@ -547,11 +581,26 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the game to start with (default: choose on the page)")
     srv.add_argument("--players", help="comma-separated seats: human, heuristic, random, ismcts:N...; "
                      "default human and heuristic (random where a game has no heuristic)")
-    srv.add_argument("--seed", type=int, default=0, help="seed of the first game (the page sets the seed of a new game)")
+    srv.add_argument("--seed", type=int, default=0, help="seed of the first game (the page sets a new game's)")
     srv.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
     srv.add_argument("--port", type=int, default=8024, help="port on 127.0.0.1 (0: any free port)")
     srv.add_argument("--keep", metavar="DIR", help="also write every finished game's replay into DIR")
     srv.set_defaults(func=cmd_serve)
+
+    ev = sub.add_parser("evaluate", help="rate an agent against every game's reference ladder: a report card")
+    ev.add_argument("agent", help="any agent: heuristic, ismcts:64[:PRESET][:key=value...], ppo:PATH.zip, "
+                    "module:function (function(game, seed) -> Agent or act(obs, mask) -> actions)")  # fmt: skip
+    ev.add_argument("--game", action="append", choices=florentine_envs.available_games(),
+                    help="a game (repeatable; default: every game)")  # fmt: skip
+    ev.add_argument("--players", help="player counts, e.g. 2 or 2,4 (default 2; the solo game plays alone)")
+    ev.add_argument("--games", type=int, default=200, help="games per match (whole deals)")
+    ev.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents")
+    ev.add_argument("--ladder", help="reference agents (default: random, heuristic, learned where shipped, "
+                    "ismcts:16, ismcts:64)")  # fmt: skip
+    ev.add_argument("--out", help="output folder (default runs/evaluate/AGENT-STAMP)")
+    ev.add_argument("--no-progress", action="store_true", help="no progress bars")
+    _backend_arguments(ev)
+    ev.set_defaults(func=cmd_evaluate)
 
     tr = sub.add_parser("train", help="train a MaskablePPO policy against opponents, then evaluate it")
     tr.add_argument("game", choices=florentine_envs.available_games())

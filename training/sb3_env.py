@@ -25,7 +25,8 @@ takes (the library never imports ``agents``), and Gymnasium's batched step into 
 Opponents (``opponents=``, also :meth:`FlorentineVecEnv.set_opponents`):
 
 * an agent name for :func:`florentine_envs.agents.make_agent`: ``"random"``, ``"heuristic"``,
-  ``"ppo:runs/train/x/final.zip"`` (a frozen policy), or an
+  ``"ismcts:16"`` (search, asked through ``act_state`` with the game state),
+  ``"ppo:runs/train/x/final.zip"`` (a frozen policy), ``"module:function"``, or an
   :class:`~florentine_envs.agents.base.Agent` instance;
 * a weighted mix ``{"random": 0.5, "heuristic": 0.5}``: each opponent seat of
   each episode draws its agent from the mix;
@@ -61,7 +62,7 @@ from stable_baselines3.common.vec_env import VecEnv
 from florentine_envs.agents import make_agent
 from florentine_envs.agents.base import Agent
 from florentine_envs.core.game import Game
-from florentine_envs.core.learner import LearnerVectorEnv, _check_seed
+from florentine_envs.core.learner import LearnerVectorEnv, _check_seed, as_policy
 
 
 class FlorentineVecEnv(VecEnv):
@@ -138,10 +139,8 @@ class FlorentineVecEnv(VecEnv):
         key = self._key(key)
         if key not in self._agents:
             seed = self._agent_seed(len(self._agents))
-            agent = key if isinstance(key, Agent) else make_agent(key, self.game, seed=seed)
-            if agent.needs_state:  # the learner env hands opponents observations and masks only
-                raise ValueError(f"opponent {key!r} searches from the game state and cannot be a training opponent")
-            self._agents[key] = agent
+            # any agent: a search agent (needs_state, e.g. "ismcts:16") is asked through act_state
+            self._agents[key] = key if isinstance(key, Agent) else make_agent(key, self.game, seed=seed)
         return self._agents[key]
 
     def _agent_seed(self, index: int) -> int:
@@ -159,7 +158,7 @@ class FlorentineVecEnv(VecEnv):
     def opponent_names(self, slot: int) -> list[str | None]:
         """Who plays each seat of slot ``slot``'s episode (None for the learner's seat)."""
         pool = self._learner_env._pool
-        by_policy = {agent.act: self._name(key) for key, agent in self._agents.items()}
+        by_policy = {as_policy(agent): self._name(key) for key, agent in self._agents.items()}
         return [None if i < 0 else by_policy[pool[int(i)]] for i in self._learner_env.opponent[slot]]
 
     # ------------------------------------------------------------ the library env's state

@@ -18,7 +18,8 @@ environment, batched; the learner sees only its own decisions.
     >>> obs.shape[0], info["action_mask"].shape
     (16, (16, 6))
 
-Opponents (``opponents=``) are policies ``(obs, mask) -> actions`` acting on a batch
+Opponents (``opponents=``) are policies ``(obs, mask) -> actions`` (or search agents with
+``needs_state`` and ``act_state(state, rows, obs)``, which see the game state) acting on a batch
 (float32[n, obs_size], bool[n, num_actions] -> int[n]); anything with an ``act`` method of
 that signature (the ``agents`` package's agents) also works. Give one policy for every
 opponent seat, or a list from which each opponent seat of each episode draws one
@@ -150,7 +151,11 @@ class RandomPolicy:
 
 
 def as_policy(opponent: Any) -> Policy:
-    """A callable ``(obs, mask) -> actions`` from a callable or an object with ``act``."""
+    """A callable ``(obs, mask) -> actions`` from a callable or an object with ``act``; an agent
+    that searches from the game state (``needs_state``, with ``act_state(state, rows, obs)``, e.g.
+    ISMCTS) is kept as it is and asked through ``act_state``."""
+    if getattr(opponent, "needs_state", False) and callable(getattr(opponent, "act_state", None)):
+        return opponent
     if hasattr(opponent, "act") and callable(opponent.act):
         return opponent.act
     if callable(opponent):
@@ -330,7 +335,11 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
             actions = np.zeros(games.size, np.int64)
             for index in np.unique(who):
                 rows = who == index
-                actions[rows] = self._pool[index](obs[rows], sub.legal_action_mask[rows])
+                policy = self._pool[index]
+                if getattr(policy, "needs_state", False):  # a search agent: it reads the state itself
+                    actions[rows] = policy.act_state(sub, np.flatnonzero(rows), obs[rows])
+                else:
+                    actions[rows] = policy(obs[rows], sub.legal_action_mask[rows])
             self.game.step(sub, actions)
             state.assign(games, sub)
             self._pending_rewards[games] += sub.rewards[np.arange(games.size), self.learner[games]]
