@@ -57,6 +57,10 @@ def at_first_auction(seed: int = 3, dummies: int = 2, difficulty: str = "standar
     x = int(np.flatnonzero(st.legal_action_mask[0])[0])
     game.step(st, np.array([x]))
     assert st.phase[0] == PH_AUCTION_CHOOSE
+    # the card in force is the one drawn last: move ``card`` to that place of the shuffled deck
+    order, drawn = st.automa_order[0], int(st.automa_next[0]) - 1
+    where = int(np.flatnonzero(order == card)[0])
+    order[[drawn, where]] = order[[where, drawn]]
     st.automa_card[0] = card
     game._refresh_mask(st, np.array([0]))
     return game, st

@@ -61,6 +61,10 @@ def at_first_auction(seed: int = 0, top=None, rolls=(), **options) -> PrincesSol
     ref = solo(seed, **options)
     ref.step(PROFESSION + min(ref.hand_prof[YOU]))
     assert ref.phase == AUCTION_CHOOSE
+    # the card in force is the one drawn last: move it to that place of the shuffled deck
+    order, drawn = ref.automa_order, ref.automa_next - 1
+    where = order.index(EXAMPLE_CARD)
+    order[drawn], order[where] = order[where], order[drawn]
     ref.automa_card = EXAMPLE_CARD
     if top is not None:
         ref.S.cards[EXAMPLE_CARD] = dict(ref.S.cards[EXAMPLE_CARD], top=top)

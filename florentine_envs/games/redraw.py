@@ -41,20 +41,22 @@ def redraw_until_plausible(
     recomputes the legal-action masks of the live ``games`` (int[n]); ``plausible(out, games)``
     (bool[n]) says which of ``games`` are positions the game could have reached, beyond the
     mover's choice that is always checked. A game no attempt makes plausible keeps the hidden
-    part it had in ``original`` (a position that was reached), with the new seed."""
-    pending = np.arange(out.batch_size)
+    part it had in ``original`` (a position that was reached), with the new seed. A finished
+    game is not re-dealt: no decision is left, and its final scoring has shown what was hidden
+    (the Florenza card game's artist values)."""
+    pending = np.flatnonzero(~out.terminated)
     for attempt in range(MAX_ATTEMPTS):
+        if pending.size == 0:
+            return
         for b in pending.tolist():
             deal(b, attempt)
-        live = pending[~out.terminated[pending]]
-        if live.size:
-            refresh_masks(out, live)
-        ok = out.terminated[pending] | (legal_counts(out.legal_action_mask[pending]) >= 2)
+        refresh_masks(out, pending)
+        ok = legal_counts(out.legal_action_mask[pending]) >= 2
         if plausible is not None and ok.any():
             ok[ok] = plausible(out, pending[ok])
         pending = pending[~ok]
-        if pending.size == 0:
-            return
+    if pending.size == 0:
+        return
     seeds = out.seed[pending].copy()
     out.assign(pending, original.select(pending))
     out.seed[pending] = seeds

@@ -8,7 +8,7 @@ heights and levels, card kinds and counts, action ids -- keeps its packaged valu
 
 from __future__ import annotations
 
-from ...data_schema import Int, ListOf, MapOf, Rec, fail
+from ...data_schema import Bool, Int, ListOf, MapOf, Rec, fail
 
 COLOURS = ("white", "yellow", "green", "red", "blue", "purple")
 PLAYERS = ("2", "3", "4")
@@ -66,7 +66,9 @@ SCHEMA = Rec({
     "majority_bonus": Rec({"by_colour": MapOf(PP, COLOURS)}),
     "level_tiles": Rec({"tiles": ListOf(Rec({"bonus": PP}), 4)}),
     "balcony_tiles": Rec({"tiles": ListOf(Rec({"bonus": PP}), 19)}),
-    "setup": Rec({"neutral_seals": Int(0, 10)}),
+    # levels_are_positions: the reading of the recommended neutral seals (DESIGN_NOTES §13.21)
+    "setup": Rec({"neutral_seals": Int(0, 10),
+                  "neutral_seal_recommendations": Rec({"levels_are_positions": Bool()})}),
     # a study's deck: how many copies of each kind, and how many of them are start cards
     "action_cards": Rec({"cards": ListOf(Rec({"count": Int(0, NUM_CARDS), "start_copies": Int(0, NUM_CARDS)},
                                              optional=("start_copies",)), 27)}),

@@ -3,15 +3,19 @@
 :mod:`florentine_envs.data_schema`.
 
 Every number a balance study may change is declared with a range; the numbers that shape the
-board, the decks and the action ids (grid, shapes, card counts, rounds) keep their packaged
-values. Ranges keep each count inside its int8 field; what the values add up to -- the best
+board, the decks and the action ids (grid, card counts, rounds) keep their packaged values;
+the pieces' shapes may change (:class:`Shape`). Ranges keep each count inside its int8 field; what the values add up to -- the best
 work ``W`` (it sizes the FAME actions) and the largest bid (an int16) -- is checked by
 :func:`check_totals` once the tables are read.
 """
 
 from __future__ import annotations
 
-from ...data_schema import INT16_MAX, Either, Int, ListOf, MapOf, Nullable, Rec, Str, fail
+import json
+from importlib import resources
+
+from ...data_schema import INT16_MAX, DataError, Either, Int, ListOf, MapOf, Nullable, Rec, Spec, Str, fail
+from .geometry import parse_shape
 
 PLAYERS = ("2", "3", "4", "5")
 FEATURES = (
@@ -28,6 +32,28 @@ MONEY = Int(0, 200)  # in 100 Florin
 POINTS = Int(0, 50)
 RATE = Int(1, 10)  # Florin per point: a divisor
 VALUE = Int(0, 20)  # work value points per thing
+
+
+class Shape(Spec):
+    """A piece drawn as rows of ``'#'`` (a square) and ``'.'`` (none): one orthogonally connected
+    piece of 1..8 squares within 5 x 5, so that it fits the 7 x 7 principality (and the
+    cooperative B side) turned any way. A study may reshape a building or a landscape: the
+    engine and the reference compute their placements from these drawings."""
+
+    def check(self, value, path, packaged, root):
+        if not (isinstance(value, list) and value and all(isinstance(row, str) for row in value)):
+            raise DataError(path, value, "a list of rows drawn with '#' and '.'")
+        try:
+            cells = parse_shape(value)
+        except ValueError as err:
+            raise DataError(path, value, str(err)) from None
+        if len(value) > 5 or max(map(len, value)) > 5 or len(cells) > 8:
+            raise DataError(path, value, "a piece of at most 8 squares within 5 x 5")
+
+
+SHAPE = Shape()
+# the pieces' names are fixed (they are the action ids); their shapes may change
+_PACKAGED = json.loads(resources.files(__package__).joinpath("princes_data.json").read_text())
 
 
 def _prestige_card(card: dict, path: str, root: dict) -> None:
@@ -62,6 +88,8 @@ def _ladder(node: dict, path: str, root: dict) -> None:
 PANEL = ListOf(Str(AUTOMA_ACTIONS), (1, len(AUTOMA_ACTIONS)), distinct=True)
 MOD = Nullable(Either(Int(0, 20), ListOf(Nullable(Int(0, 20)), 2)))
 SCHEMA = Rec({
+    "buildings": Rec({"shapes": Rec({name: SHAPE for name in _PACKAGED["buildings"]["names"]})}),
+    "landscapes": Rec({"shapes": Rec({name: SHAPE for name in _PACKAGED["landscapes"]["names"]})}),
     "rounds": Rec({"minimum_work_value": ListOf(Int(0, 200), 7)}),
     "setup": Rec({"money_by_player_count": MapOf(MONEY, PLAYERS)}),
     "auction": Rec({
