@@ -3,6 +3,7 @@ win / settle, LANDSCAPE_PICK, RECRUIT_NOW, T4): who chooses, who bids, what an o
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -38,8 +39,85 @@ if TYPE_CHECKING:
     from .princes import PrincesState
 
 
+@functools.lru_cache(maxsize=65536)
+def bidding_reachable(P: int, free: int, opener: int, bidding: int, high: int, current: int, raises: int) -> bool:
+    """Whether some bidding history (SPEC AUCTION_BID) leads from ``opener``'s opening to seat
+    ``current`` asked next, seats ``bidding`` (a bit mask) still in, ``high`` the high bidder,
+    after ``raises`` raises, with the free pawns ``free`` (a bit mask) when the object was opened.
+
+    Read backwards: the asks since the last raise (by ``high``, or the opening when there was
+    none) went round from the seat after ``high``, each passing, up to ``current``; so the seats
+    strictly between them are out, and before them the state was ``high`` asked next with those
+    seats possibly still in. The opening put every free pawn in, ``opener`` the high bidder."""
+    if bidding & ~free or not bidding >> current & 1 or not bidding >> high & 1 or current == high:
+        return False
+    passed = 0  # the seats strictly after high and before current, clockwise
+    s = (high + 1) % P
+    while s != current:
+        passed |= 1 << s
+        s = (s + 1) % P
+    if bidding & passed:
+        return False
+    if raises == 0:
+        return high == opener and bidding == free & ~passed
+    could_pass = [s for s in range(P) if (free & passed) >> s & 1]
+    for k in range(1 << len(could_pass)):
+        before = bidding | sum(1 << s for i, s in enumerate(could_pass) if k >> i & 1)
+        for h in range(P):
+            if before >> h & 1 and h != high and bidding_reachable(P, free, opener, before, h, high, raises - 1):
+                return True
+    return False
+
+
 class AuctionRules:
     """Mixin of :class:`~.princes.Princes`: the auction phase."""
+
+    def _auction_problems(self, st: PrincesState) -> list[str]:
+        """Messages for the auction fields (base and cooperative games) that no bidding can
+        produce: while an object is bid for (AUCTION_BID), ``in_auction``, ``high``,
+        ``current_player`` and ``bid`` must be the result of a bidding history from the opening
+        (:func:`bidding_reachable`); otherwise at most the winner of the object just bid for is
+        still marked in the auction (until the object is settled)."""
+        T, P = self.T, self.seats
+        problems = []
+        bits = 1 << np.arange(P)
+        bidding = (st.in_auction * bits).sum(1)
+        for b in np.flatnonzero((st.phase == PH_AUCTION_BID) & ~st.terminated):
+            raises, rest = divmod(int(st.bid[b]) - T.opening_bid, T.raise_step)
+            free, opener, high = int((st.pawn_free[b] * bits).sum()), int(st.opener[b]), int(st.high[b])
+            if (
+                raises < 0 or rest or opener < 0 or high < 0
+                or not bidding_reachable(P, free, opener, int(bidding[b]), high, int(st.current_player[b]), raises)
+            ):  # fmt: skip
+                problems.append(
+                    f"game {b}: fields 'in_auction' {st.in_auction[b].tolist()}, 'high' {high}, 'current_player' "
+                    f"{int(st.current_player[b])}, 'bid' {int(st.bid[b])}, 'opener' {opener} and 'pawn_free' "
+                    f"{st.pawn_free[b].tolist()} are the result of no bidding (SPEC AUCTION_BID)"
+                )
+                break
+        # an object is open (``stack``) from its opening until it is settled; pawns stand in
+        # front of their owners only during the auction phase, the chooser's among them
+        rows = np.flatnonzero(st.pawn_free.any(1) & (st.phase != PH_AUCTION_CHOOSE) & (st.stack < 0))
+        rows = np.union1d(rows, np.flatnonzero((st.phase == PH_AUCTION_CHOOSE) & (st.stack >= 0)))
+        chooser = np.take_along_axis(st.pawn_free, np.clip(st.current_player, 0, P - 1)[:, None].astype(np.int64), 1)
+        rows = np.union1d(rows, np.flatnonzero((st.phase == PH_AUCTION_CHOOSE) & ~chooser[:, 0]))
+        if rows.size:
+            b = int(rows[0])
+            problems.append(
+                f"game {b}: field 'pawn_free' = {st.pawn_free[b].tolist()} disagrees with 'phase' = "
+                f"{int(st.phase[b])}, 'stack' = {int(st.stack[b])}, 'current_player' = {int(st.current_player[b])}: "
+                "free pawns only in the auction phase, the chooser's among them, and no object open while choosing"
+            )
+        high = np.maximum(st.high, 0).astype(np.int64)
+        winner = (bidding == 0) | ((bidding == 1 << high) & (st.high == st.current_player))
+        rows = np.flatnonzero((st.phase != PH_AUCTION_BID) & ~winner)
+        if rows.size:
+            b = int(rows[0])
+            problems.append(
+                f"game {b}: field 'in_auction' = {st.in_auction[b].tolist()} outside the bidding (phase "
+                f"{int(st.phase[b])}); allowed: nobody, or the high bidder 'high' = {int(st.high[b])} who won it"
+            )
+        return problems
 
     def _clear_auction(self, st: PrincesState, g: np.ndarray) -> None:
         st.stack[g] = -1
