@@ -265,8 +265,11 @@ if __name__ == "__main__":  # counts per configuration: python tests/state_fuzz.
         print(f"{name} P={p} {opts}: {describe(stats)}", flush=True)
         for line in stats["failures"][:8]:
             print("   ", line[:300])
-        t = total.setdefault(name, [0, 0])
-        t[0] += stats["tried"]
-        t[1] += len(stats["failures"])
-    for name, (tried, bad) in total.items():
-        print(f"TOTAL {name}: tried {tried}, failures {bad}")
+        t = total.setdefault(name, dict.fromkeys(("tried", "refused", "accepted", "unchanged", "failures"), 0))
+        for key in t:
+            t[key] += len(stats[key]) if key == "failures" else stats[key]
+    for name, t in total.items():
+        print(
+            f"TOTAL {name}: tried {t['tried']}, refused {t['refused']}, accepted {t['accepted'] + t['unchanged']} "
+            f"({t['unchanged']} unchanged, {t['accepted']} changed and played on), failures {t['failures']}"
+        )
