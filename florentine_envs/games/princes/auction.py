@@ -39,34 +39,52 @@ if TYPE_CHECKING:
     from .princes import PrincesState
 
 
-@functools.lru_cache(maxsize=65536)
-def bidding_reachable(P: int, free: int, opener: int, bidding: int, high: int, current: int, raises: int) -> bool:
-    """Whether some bidding history (SPEC AUCTION_BID) leads from ``opener``'s opening to seat
-    ``current`` asked next, seats ``bidding`` (a bit mask) still in, ``high`` the high bidder,
-    after ``raises`` raises, with the free pawns ``free`` (a bit mask) when the object was opened.
+def _next_bidder(P: int, bidding: int, seat: int) -> int:
+    """The first seat after ``seat`` (clockwise, ``seat`` itself last) in the bit mask ``bidding``."""
+    return next(s % P for s in range(seat + 1, seat + P + 1) if bidding >> (s % P) & 1)
 
-    Read backwards: the asks since the last raise (by ``high``, or the opening when there was
-    none) went round from the seat after ``high``, each passing, up to ``current``; so the seats
-    strictly between them are out, and before them the state was ``high`` asked next with those
-    seats possibly still in. The opening put every free pawn in, ``opener`` the high bidder."""
-    if bidding & ~free or not bidding >> current & 1 or not bidding >> high & 1 or current == high:
+
+@functools.lru_cache(maxsize=4096)
+def _bidding_levels(P: int, free: int, opener: int) -> tuple[list[frozenset], int]:
+    """The biddings after ``opener`` opens with the free pawns ``free`` (a bit mask): level k is
+    the set of ``(bidding, high, asked)`` (bit mask, seats) reached with k raises, each closed
+    under passes (a pass leaving one seat ends the bidding: that is no bidding position). Each
+    level follows from the one before, so the list stops at the first level seen before: returns
+    (levels, the index that level had); from there on the levels repeat."""
+
+    def passes(states) -> frozenset:
+        out, todo = set(states), list(states)
+        while todo:
+            bidding, high, asked = todo.pop()
+            left = bidding & ~(1 << asked)
+            if left.bit_count() >= 2:
+                state = (left, high, _next_bidder(P, left, asked))
+                if state not in out:
+                    out.add(state)
+                    todo.append(state)
+        return frozenset(out)
+
+    levels = [passes([(free, opener, _next_bidder(P, free, opener))])]
+    seen = {levels[0]: 0}
+    while True:
+        raised = passes({(bidding, asked, _next_bidder(P, bidding, asked)) for bidding, _, asked in levels[-1]})
+        if raised in seen:
+            return levels, seen[raised]
+        seen[raised] = len(levels)
+        levels.append(raised)
+
+
+def bidding_reachable(P: int, free: int, opener: int, bidding: int, high: int, current: int, raises: int) -> bool:
+    """Whether some bidding (SPEC AUCTION_BID: each seat asked in clockwise order raises or passes,
+    a pass is out) leads from ``opener``'s opening, with the free pawns ``free`` (a bit mask), to
+    seat ``current`` asked, the seats ``bidding`` (a bit mask) still in and ``high`` the high
+    bidder after ``raises`` raises. Whether each raise was affordable is not asked."""
+    if not free >> opener & 1 or free.bit_count() < 2 or raises < 0:
         return False
-    passed = 0  # the seats strictly after high and before current, clockwise
-    s = (high + 1) % P
-    while s != current:
-        passed |= 1 << s
-        s = (s + 1) % P
-    if bidding & passed:
-        return False
-    if raises == 0:
-        return high == opener and bidding == free & ~passed
-    could_pass = [s for s in range(P) if (free & passed) >> s & 1]
-    for k in range(1 << len(could_pass)):
-        before = bidding | sum(1 << s for i, s in enumerate(could_pass) if k >> i & 1)
-        for h in range(P):
-            if before >> h & 1 and h != high and bidding_reachable(P, free, opener, before, h, high, raises - 1):
-                return True
-    return False
+    levels, repeat = _bidding_levels(P, free, opener)
+    if raises >= len(levels):
+        raises = repeat + (raises - repeat) % (len(levels) - repeat)
+    return (bidding, high, current) in levels[raises]
 
 
 class AuctionRules:
