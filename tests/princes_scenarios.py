@@ -143,6 +143,7 @@ def start_turn(game: Princes, st, p: int, round_index: int) -> None:
     """Seat p's turn in the action phase of round ``round_index`` (0-based), two actions left."""
     st.round[0] = round_index
     st.phase[0] = PH_ACTION
+    st.pawn_free[0] = st.lone[0] = False  # the auction phase is over: every pawn is placed
     st.current_player[0] = p
     st.actions_left[0] = 2
     st.took_profession[0] = st.took_freedom[0] = False

@@ -57,10 +57,11 @@ def at_first_auction(seed: int = 3, dummies: int = 2, difficulty: str = "standar
     x = int(np.flatnonzero(st.legal_action_mask[0])[0])
     game.step(st, np.array([x]))
     assert st.phase[0] == PH_AUCTION_CHOOSE
-    # the card in force is the one drawn last: move ``card`` to that place of the shuffled deck
-    order, drawn = st.automa_order[0], int(st.automa_next[0]) - 1
-    where = int(np.flatnonzero(order == card)[0])
-    order[[drawn, where]] = order[[where, drawn]]
+    # ``card`` is the one drawn: swapped into the deck's top place (a card of rounds 1-2 like it)
+    order, top = st.automa_order[0], int(st.automa_next[0]) - 1
+    assert game.ST.back[card] == game.ST.back[order[top]]
+    at = int(np.flatnonzero(order == card)[0])
+    order[[top, at]] = order[[at, top]]
     st.automa_card[0] = card
     game._refresh_mask(st, np.array([0]))
     return game, st
@@ -211,6 +212,8 @@ def test_the_completing_works_exception():
     game, st = at_first_auction()
     g = np.array([0])
     st.round[0] = 4
+    st.automa_next[0] = 3 * 4 + 1  # 3 Automa cards a round (D40); the auction's card is the last drawn
+    st.automa_card[0] = st.automa_order[0, 3 * 4]
     st.jesters[0, 1] = 2
     st.supply_jesters[0] -= 2
     fame = int(st.fame[0, 1])

@@ -500,11 +500,20 @@ class Firenze(
         prestige = (obs["players"][0][0], obs["players"][1][0])
         bricks, in_game = self.brick_counts, self.in_game
         per_seat = np.broadcast_to(self.in_game, (P, NUM_KINDS))
-        # final scores add the majority bonuses and the celebrations (score_breakdown, which may
-        # take prestige away) to prestige: bounded as generously either way; check_invariants ties a
-        # live game's scores to its prestige
-        celebrations = self.recognition_pp * self.seals_per_player * int(in_game[self.K["Recognition"]])
-        score_high = prestige[1] + int(np.maximum(self.majority_bonus, 0).sum()) * NUM_COLOURS + celebrations
+        # final scores add to prestige (check_invariants ties a live game's scores to it) the
+        # majority bonuses and the celebrations (score_breakdown): a seat wins a colour's majority
+        # only with a commission of it, so at most seals_per_player colours' bonuses; it holds at
+        # most every copy of a celebration card (the hand's bound), and Recognition counts its
+        # commissions at the recognition heights, at most seals_per_player of them
+        won = min(NUM_COLOURS, self.seals_per_player)
+        majority = np.sort(self.majority_bonus)
+        recognised = min(self.seals_per_player, int(np.isin(self.comm_height, self.recognition_heights).sum()))
+        recognition = int(in_game[self.K["Recognition"]]) * recognised * self.recognition_pp
+        celebrations = in_game * self.celebration_pp
+        score_low = prestige[0] + int(np.minimum(majority[:won], 0).sum() + np.minimum(celebrations, 0).sum())
+        score_low += min(recognition, 0)
+        score_high = prestige[1] + int(np.maximum(majority[-won:], 0).sum() + np.maximum(celebrations, 0).sum())
+        score_high += max(recognition, 0)
         big = np.iinfo(np.int32).max  # RNG counters: any count of draws is possible
         return {
             "phase": (0, NUM_PHASES - 1), "return_phase": (0, NUM_PHASES - 1), "turn_player": (0, P - 1),
@@ -521,7 +530,7 @@ class Firenze(
             "keep_colour": (-1, NUM_COLOURS - 1),
             "pending_take": (0, np.array([NUM_COLOURS - 1, P - 1, NUM_COLOURS - 1])),
             "exchange_slot": (0, NUM_SLOTS - 1), "acquired": (0, np.iinfo(np.int16).max),
-            "pouch_draws": (0, big), "deck_shuffles": (0, big), "scores": (prestige[0] - score_high, score_high),
+            "pouch_draws": (0, big), "deck_shuffles": (0, big), "scores": (score_low, score_high),
         }  # fmt: skip
 
     def check_invariants(self, state: FirenzeState) -> None:

@@ -191,8 +191,10 @@ class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixi
         P, t, b = self.num_players, self.t, self.bound_constants()
         NW, NM = t.NW, t.NM
         pp = (-b["pp_loss"], b["pp_gain"])
+        # ptr, at a decision: the set-up's pick (each player places two starting workshops, 2P
+        # picks), a slot of the turn order (at most P + 1: a double office), or a player (P)
         return {
-            "phase": (0, NUM_PHASES - 1), "stage": (0, ST_OVER), "round": (1, ROUNDS), "ptr": (0, NM + P),
+            "phase": (0, NUM_PHASES - 1), "stage": (0, ST_OVER), "round": (1, ROUNDS), "ptr": (0, 2 * P - 1),
             "sub": (0, NUM_SPACES), "order": (-1, P - 1), "nslots": (P, P + 1), "captain": (-1, P - 1),
             "bishop": (-1, P - 1), "money": (0, b["money"]), "res": (0, b["cubes"]), "track": pp, "certs": pp,
             "influence": (0, b["influence"]), "avail": (0, WORKERS), "pool": (0, WORKERS), "detained": (0, WORKERS),

@@ -69,12 +69,12 @@ from .constants import (
     RESERVED,
     ActionIds,
 )
-from .data import L_CAPTAIN, LOCATION_TABLES, Tables, load_data
+from .data import G_CRAFTSMEN, G_LANDLORD, G_LORD, G_PATRON, G_PROTECTOR, L_CAPTAIN, LOCATION_TABLES, Tables, load_data
 from .masks import MaskMixin
 from .observation import FlorenzaObservation
 from .presentation import FlorenzaPresentation
 from .rules import RulesMixin
-from .scoring import ScoringMixin
+from .scoring import GUILD_POINTS, ScoringMixin
 from .setup import SetupMixin
 
 
@@ -221,9 +221,21 @@ class FlorenzaCards(
         block = self.obs_field_bounds()["players"][1][: self.obs_layout["players"].stop // P]
         visible = int(block[1 + NUM_RESOURCES + 1])  # the block: money, resources, hand size, visible PP
         artist = max(int(t.copy_value.max()), int(t.anon_value.max()))
-        # final scores: the prestige on the table and what the end adds or takes (SPEC §8), at most
-        # the whole deck's and the artists' worth either way
-        worth = visible + int(np.abs(t.card_prestige).sum() + np.abs(t.mon_prestige).sum()) + t.money0
+        # final scores (SPEC §8, score_breakdown): the prestige on the table (visible_pp), sets,
+        # guilds, the majorities and the Captain, minus what is still reserved. A seat has each
+        # kind in play at most once, so a class counts at most its kinds in this game; a set takes
+        # one of each of three classes; its hired artists are distinct copies, so the fewest of
+        # the three types is at most a third of them
+        kinds = lambda cls: int((getattr(t, f"is_{cls}") & (t.n > 0)).sum())  # noqa: E731
+        sets = min(kinds("family_palace"), kinds("district_church"), kinds("district_building"))
+        units = {G_CRAFTSMEN: kinds("workshop"), G_LANDLORD: kinds("residence"), G_PROTECTOR: M,
+                 G_PATRON: NA // 3, G_LORD: sets}  # fmt: skip
+        guilds = sum(pts * units[effect] for effect, pts in GUILD_POINTS.items()) if self.guilds else 0
+        extra = [t.majority_res + [0], t.majority_money + [0], [t.captain_pp, 0]]
+        score_low = -int(np.maximum(t.mon_prestige, 0).sum() + np.maximum(t.copy_value, 0).sum())
+        score_low += sum(min(x) for x in extra)
+        score_high = visible + t.set_bonus * sets + guilds + sum(max(x) for x in extra)
+        score_high -= int(np.minimum(t.mon_prestige, 0).sum() + np.minimum(t.copy_value, 0).sum())
         return {
             "phase": (0, NUM_PHASES - 1), "round": (1, t.rounds), "slot": (0, NUM_SLOTS - 1), "offset": (0, P - 1),
             "captain": (0, P - 1), "new_captain": (-1, P - 1), "money": (0, t.money0), "res": (0, t.supply0),
@@ -235,7 +247,7 @@ class FlorenzaCards(
             "reserved_count": (0, t.art_copies), "hired_types": (0, NA), "anon_hired": (0, t.rounds * M + K),
             "visible_pp": (0, visible), "loc_up": (0, t.loc_copies), "pending_card": (-1, K - 1),
             "pending_monument": (-1, M - 1), "given": (0, 2), "keep_offset": (0, P), "final_rank": (0, P),
-            "scores": (-worth, worth),
+            "scores": (score_low, score_high),
         }  # fmt: skip
 
     def check_invariants(self, state: FlorenzaCardsState) -> None:

@@ -3,6 +3,7 @@ win / settle, LANDSCAPE_PICK, RECRUIT_NOW, T4): who chooses, who bids, what an o
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -38,8 +39,103 @@ if TYPE_CHECKING:
     from .princes import PrincesState
 
 
+def _next_bidder(P: int, bidding: int, seat: int) -> int:
+    """The first seat after ``seat`` (clockwise, ``seat`` itself last) in the bit mask ``bidding``."""
+    return next(s % P for s in range(seat + 1, seat + P + 1) if bidding >> (s % P) & 1)
+
+
+@functools.lru_cache(maxsize=4096)
+def _bidding_levels(P: int, free: int, opener: int) -> tuple[list[frozenset], int]:
+    """The biddings after ``opener`` opens with the free pawns ``free`` (a bit mask): level k is
+    the set of ``(bidding, high, asked)`` (bit mask, seats) reached with k raises, each closed
+    under passes (a pass leaving one seat ends the bidding: that is no bidding position). Each
+    level follows from the one before, so the list stops at the first level seen before: returns
+    (levels, the index that level had); from there on the levels repeat."""
+
+    def passes(states) -> frozenset:
+        out, todo = set(states), list(states)
+        while todo:
+            bidding, high, asked = todo.pop()
+            left = bidding & ~(1 << asked)
+            if left.bit_count() >= 2:
+                state = (left, high, _next_bidder(P, left, asked))
+                if state not in out:
+                    out.add(state)
+                    todo.append(state)
+        return frozenset(out)
+
+    levels = [passes([(free, opener, _next_bidder(P, free, opener))])]
+    seen = {levels[0]: 0}
+    while True:
+        raised = passes({(bidding, asked, _next_bidder(P, bidding, asked)) for bidding, _, asked in levels[-1]})
+        if raised in seen:
+            return levels, seen[raised]
+        seen[raised] = len(levels)
+        levels.append(raised)
+
+
+def bidding_reachable(P: int, free: int, opener: int, bidding: int, high: int, current: int, raises: int) -> bool:
+    """Whether some bidding (SPEC AUCTION_BID: each seat asked in clockwise order raises or passes,
+    a pass is out) leads from ``opener``'s opening, with the free pawns ``free`` (a bit mask), to
+    seat ``current`` asked, the seats ``bidding`` (a bit mask) still in and ``high`` the high
+    bidder after ``raises`` raises. Whether each raise was affordable is not asked."""
+    if not free >> opener & 1 or free.bit_count() < 2 or raises < 0:
+        return False
+    levels, repeat = _bidding_levels(P, free, opener)
+    if raises >= len(levels):
+        raises = repeat + (raises - repeat) % (len(levels) - repeat)
+    return (bidding, high, current) in levels[raises]
+
+
 class AuctionRules:
     """Mixin of :class:`~.princes.Princes`: the auction phase."""
+
+    def _auction_problems(self, st: PrincesState) -> list[str]:
+        """Messages for the auction fields (base and cooperative games) that no bidding can
+        produce: while an object is bid for (AUCTION_BID), ``in_auction``, ``high``,
+        ``current_player`` and ``bid`` must be the result of a bidding history from the opening
+        (:func:`bidding_reachable`); otherwise at most the winner of the object just bid for is
+        still marked in the auction (until the object is settled)."""
+        T, P = self.T, self.seats
+        problems = []
+        bits = 1 << np.arange(P)
+        bidding = (st.in_auction * bits).sum(1)
+        for b in np.flatnonzero((st.phase == PH_AUCTION_BID) & ~st.terminated):
+            raises, rest = divmod(int(st.bid[b]) - T.opening_bid, T.raise_step)
+            free, opener, high = int((st.pawn_free[b] * bits).sum()), int(st.opener[b]), int(st.high[b])
+            if (
+                raises < 0 or rest or opener < 0 or high < 0
+                or not bidding_reachable(P, free, opener, int(bidding[b]), high, int(st.current_player[b]), raises)
+            ):  # fmt: skip
+                problems.append(
+                    f"game {b}: fields 'in_auction' {st.in_auction[b].tolist()}, 'high' {high}, 'current_player' "
+                    f"{int(st.current_player[b])}, 'bid' {int(st.bid[b])}, 'opener' {opener} and 'pawn_free' "
+                    f"{st.pawn_free[b].tolist()} are the result of no bidding (SPEC AUCTION_BID)"
+                )
+                break
+        # an object is open (``stack``) from its opening until it is settled; pawns stand in
+        # front of their owners only during the auction phase, the chooser's among them
+        rows = np.flatnonzero(st.pawn_free.any(1) & (st.phase != PH_AUCTION_CHOOSE) & (st.stack < 0))
+        rows = np.union1d(rows, np.flatnonzero((st.phase == PH_AUCTION_CHOOSE) & (st.stack >= 0)))
+        chooser = np.take_along_axis(st.pawn_free, np.clip(st.current_player, 0, P - 1)[:, None].astype(np.int64), 1)
+        rows = np.union1d(rows, np.flatnonzero((st.phase == PH_AUCTION_CHOOSE) & ~chooser[:, 0]))
+        if rows.size:
+            b = int(rows[0])
+            problems.append(
+                f"game {b}: field 'pawn_free' = {st.pawn_free[b].tolist()} disagrees with 'phase' = "
+                f"{int(st.phase[b])}, 'stack' = {int(st.stack[b])}, 'current_player' = {int(st.current_player[b])}: "
+                "free pawns only in the auction phase, the chooser's among them, and no object open while choosing"
+            )
+        high = np.maximum(st.high, 0).astype(np.int64)
+        winner = (bidding == 0) | ((bidding == 1 << high) & (st.high == st.current_player))
+        rows = np.flatnonzero((st.phase != PH_AUCTION_BID) & ~winner)
+        if rows.size:
+            b = int(rows[0])
+            problems.append(
+                f"game {b}: field 'in_auction' = {st.in_auction[b].tolist()} outside the bidding (phase "
+                f"{int(st.phase[b])}); allowed: nobody, or the high bidder 'high' = {int(st.high[b])} who won it"
+            )
+        return problems
 
     def _clear_auction(self, st: PrincesState, g: np.ndarray) -> None:
         st.stack[g] = -1

@@ -51,6 +51,8 @@ from .constants import (
     A_PLACE,
     A_PROFESSION,
     COLUMN,
+    CTX_NONE,
+    CTX_WIN,
     DECK_BONUS,
     DECK_PRESTIGE,
     DECK_PROFESSIONS,
@@ -84,6 +86,9 @@ from .constants import (
     PH_SETUP_DISCARD,
     PH_WORK_BONUS,
     PH_WORK_PAY,
+    RESUME_ACTION,
+    RESUME_AUCTION,
+    RESUME_CHAR_USE,
     ROW,
     STREAM_BONUS,
     STREAM_PRESTIGE,
@@ -577,6 +582,8 @@ class Princes(
         banker = max(T.banker_start, T.banker_refill) + T.num_rounds * T.banker_gain
         phases = NUM_PHASES + (NUM_COOP_PHASES if self.cooperative else 0)
         big = np.iinfo(np.int16).max  # RNG counters
+        # a rolled last bid: the Automa card's modifier plus one die (SPEC SA)
+        last_bid = self.ST.max_mod + self.ST.die_sides if self.solo else -1
         deck_sizes = np.array([NUM_PROFESSIONS, NUM_BONUS, NUM_PRESTIGE])  # DECK_PROFESSIONS, DECK_BONUS, DECK_PRESTIGE
         bounds = {
             "phase": (0, phases - 1), "round": (0, T.num_rounds - 1), "start": (0, S - 1), "setup_done": (0, S),
@@ -598,15 +605,15 @@ class Princes(
             "wolf_buildings": (0, T.buildings_per_type), "wolf_freedoms": (0, 4),
             "dummy_col": (-1, NUM_PROFESSIONS - 1),
             "dummy_len": (0, 12), "automa_order": (-1, NUM_AUTOMA - 1), "automa_next": (0, NUM_AUTOMA),
-            "automa_card": (-1, NUM_AUTOMA - 1), "last_bid": (-1, 127), "auctions_done": (0, NUM_STACKS),
+            "automa_card": (-1, NUM_AUTOMA - 1), "last_bid": (-1, last_bid), "auctions_done": (0, NUM_STACKS),
             "you_bought": (-1, NUM_STACKS - 1), "wolf_bought": (-1, NUM_STACKS - 1), "die_count": (0, big),
             "tie_count": (0, big), "recruit_discarded": (0, T.recruiting), "builders_discarded": (0, T.builders),
         }  # fmt: skip
         if self.cooperative:
             bounds.update({
                 "shared_with": (-1, S - 1), "prop_building": (-1, NUM_BUILDINGS - 1), "prop_builder": (-1, S - 1),
-                "prop_partner": (-1, S - 1), "prop_side": (-1, 1), "prop_place": (-1, np.iinfo(np.int16).max),
-                "prop_price": (-1, 127), "proposals_left": (0, 127),
+                "prop_partner": (-1, S - 1), "prop_side": (-1, 1), "prop_place": (-1, self.CT.frame_placements - 1),
+                "prop_price": (-1, len(self.CT.ladder) - 1), "proposals_left": (0, self.CT.proposals),
             })  # fmt: skip
         if not self.solo:  # blank: exactly the initial values
             blank = self._init(np.zeros(1, np.uint64))
@@ -650,6 +657,7 @@ class Princes(
         if not solo:  # the chooser buys alone exactly when its pawn is the last one free (auction.py _choose)
             choosing = st.phase == PH_AUCTION_CHOOSE
             bad(choosing & (st.lone != (st.pawn_free.sum(1) == 1)), "lone differs from the free pawns")
+            problems += self._auction_problems(st)
         in_deck = np.zeros(st.under_by.shape, bool)
         for deck, size in enumerate(DECK_SIZES):
             in_deck[:, deck, :size] = self._deck_counts(st, deck) > 0
@@ -705,6 +713,27 @@ class Princes(
         scored = st.fame[:, : self.num_players]
         bad(~st.terminated & (st.scores != scored).any(1), "scores differ from fame during the game")
         bad(st.terminated != (st.phase == PH_OVER), "terminated differs from phase GAME_OVER")
+        # where a subroutine returns (``resume``, read when it ends): to a character's use exactly
+        # while one is under way (``ctx``), else to the auction while an object is open (``stack``:
+        # from its opening, through the bidding, the win and what the object starts, to its settling)
+        sub = np.isin(st.phase, (PH_PLACE, PH_KEEP, PH_ORDER, PH_RECRUIT_NOW))
+        use = st.ctx != CTX_NONE
+        opened = (
+            np.isin(st.phase, (PH_AUCTION_BID, PH_LANDSCAPE_PICK)) | (sub & (st.resume == RESUME_AUCTION))
+            | (((st.phase == PH_CHAR_USE) | sub) & (st.ctx == CTX_WIN))
+        )  # fmt: skip
+        bad((st.stack >= 0) != opened, "field 'stack' disagrees with 'phase', 'resume' and 'ctx' (an object is open "
+            "from its opening to its settling)")  # fmt: skip
+        cleared = (st.high == -1) & (st.opener == -1) & (st.bid == 0) & ~st.in_auction.any(1)
+        cleared &= ~st.lone | (st.phase == PH_AUCTION_CHOOSE)
+        bad(~opened & ~cleared, "fields 'high', 'opener', 'bid', 'in_auction' or 'lone' set while no object is open")
+        returns = np.where(use, RESUME_CHAR_USE, np.where(st.stack >= 0, RESUME_AUCTION, RESUME_ACTION))
+        using = (st.phase == PH_CHAR_USE) | (sub & (st.resume == RESUME_CHAR_USE))
+        bad(
+            (sub & (st.resume != returns)) | (use != using) | (sub & use & ~np.isin(st.phase, (PH_KEEP, PH_ORDER))),
+            "fields 'resume', 'ctx', 'stack' and 'phase' disagree (a subroutine returns to a character's use while "
+            "'ctx' is set, else to the auction while an object is open, else to the action phase)",
+        )
         bad(st.terminated & st.legal_action_mask.any(1), "finished game has legal actions")
         bad(~st.terminated & ~st.legal_action_mask.any(1), "live game has no legal action")
         bad((st.current_player < 0) | (st.current_player >= self.num_players), "current player out of range")

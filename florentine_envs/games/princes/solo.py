@@ -32,8 +32,14 @@ from .constants import (
     NUM_STACKS,
     PH_AUCTION_BID,
     PH_AUCTION_CHOOSE,
+    PH_KEEP,
+    PH_LANDSCAPE_PICK,
+    PH_ORDER,
+    PH_PLACE,
+    PH_RECRUIT_NOW,
     PH_SETUP_DISCARD,
     RECRUIT_CARD,
+    RESUME_AUCTION,
     ROW,
     S_BUILDER,
     S_JESTER,
@@ -56,6 +62,8 @@ W_WORK, W_BUILD, W_PROFESSION, W_BONUS, W_FREEDOM = range(len(AUTOMA_ACTIONS))  
 #: "he takes the earliest action in the following list that it is possible for him to perform"
 FALLBACK = np.array([W_PROFESSION, W_BUILD, W_BONUS, W_FREEDOM])
 _SIZE_FEATURES = [FEATURE["large"], FEATURE["medium"], FEATURE["small"]]
+#: Automa cards drawn per round (D40): one for the auction phase, two for Wolfgang's turn
+AUTOMA_PER_ROUND = 3
 
 
 def check_solo_options(game_id: str, num_players, characters, hard_freedoms, dummies, difficulty) -> None:
@@ -965,8 +973,55 @@ class SoloRules:
             bad(st.money[:, seat] != 0, "a dummy holds money")
         deck = np.sort(st.automa_order, axis=1)
         bad((deck != np.arange(NUM_AUTOMA)).any(1), "the Automa deck is not the 21 cards")
+        backs = self.ST.back[np.clip(st.automa_order, 0, NUM_AUTOMA - 1)]
+        bad((np.diff(backs, axis=1) < 0).any(1), "field 'automa_order' is not the backs 1-2, 3-4, 5-7 top first (SR)")
         bad((st.automa_next < 0) | (st.automa_next > NUM_AUTOMA), "Automa cards drawn out of range")
+        problems += self._automa_drawn_problems(st)
         bad(st.current_player != YOU, "the current player is not you")
+        # the base game's bidding fields stay blank: you buy at the die's price (SA)
+        blank = ~st.in_auction.any(1) & ~st.pawn_free.any(1) & (st.high == -1) & (st.opener == -1) & ~st.lone
+        bad(~blank, "fields 'in_auction', 'pawn_free', 'high', 'opener' or 'lone' set (no bidding in the solo game)")
+        return problems
+
+    def _automa_drawn_problems(self, st: PrincesState) -> list[str]:
+        """Messages where ``automa_next`` (cards drawn), ``automa_card``, ``round``, ``start``,
+        ``turns_done``, ``phase`` and ``last_bid`` disagree. The deck is consumed exactly (D40):
+        one card per auction phase ("Draw the top card of the Automa deck"), two per Wolfgang turn,
+        3 per round; so before round r's auction 3r cards are drawn, during it 3r + 1 (its card is
+        ``automa_card``), in its action phase 3r + 1 more 2 once Wolfgang has had his turn (he has
+        when he starts the round: ``turns_done`` is then 1, else 0, as your turn is the one under
+        way), and all 21 at the end. A rolled last bid (``last_bid[s]``) is only on an object
+        opened in this auction, the card's modifier plus one die."""
+        ST, r = self.ST, st.round.astype(np.int64)
+        drawn, start, done = st.automa_next.astype(np.int64), st.start.astype(np.int64), st.turns_done.astype(np.int64)
+        phase, card = st.phase, st.automa_card.astype(np.int64)
+        sub = np.isin(phase, (PH_LANDSCAPE_PICK, PH_PLACE, PH_KEEP, PH_ORDER, PH_RECRUIT_NOW))
+        auction = np.isin(phase, (PH_AUCTION_CHOOSE, PH_AUCTION_BID)) | (sub & (st.resume == RESUME_AUCTION))
+        action = ~auction & ~st.terminated & (phase != PH_SETUP_DISCARD)
+        setup = phase == PH_SETUP_DISCARD
+        expected = np.select(
+            [setup, auction, action], [0, AUTOMA_PER_ROUND * r + 1, AUTOMA_PER_ROUND * r + 1 + 2 * start], NUM_AUTOMA
+        )
+        wrong = (
+            (drawn != expected) | ((card >= 0) != auction) | (setup & (r != 0)) | (action & (done != start))
+            | (st.terminated & (r != self.T.num_rounds - 1))
+        )  # fmt: skip
+        problems = []
+        for b in np.flatnonzero(wrong)[:1]:
+            problems.append(
+                f"game {b}: field 'automa_next' = {drawn[b]} (Automa cards drawn) disagrees with 'round' = {r[b]}, "
+                f"'start' = {start[b]}, 'turns_done' = {done[b]}, 'phase' = {int(phase[b])}, 'automa_card' = "
+                f"{card[b]}: the deck gives 3 cards a round, one at the auction and two on Wolfgang's turn (D40)"
+            )
+        rolled = st.last_bid.astype(np.int64)
+        mod = ST.mod[np.maximum(card, 0)]  # [B, 7]
+        ok = (rolled < 0) | ((card[:, None] >= 0) & st.stack_used & (rolled > mod) & (rolled <= mod + ST.die_sides))
+        for b in np.flatnonzero(~ok.all(1))[:1]:
+            problems.append(
+                f"game {b}: field 'last_bid' = {rolled[b].tolist()} is no roll on this auction's card "
+                f"('automa_card' = {card[b]}, 'stack_used' = {st.stack_used[b].tolist()}): a rolled last bid is "
+                "the object's modifier plus 1..die_sides"
+            )
         return problems
 
     # -------------------------------------------------- features, scoring (SE)
