@@ -465,7 +465,7 @@ def cmd_evaluate(args) -> int:
     players = sorted({int(p) for p in args.players.split(",")}) if args.players else None
     card = evaluate(
         args.agent, games=args.game or None, players=players, num_games=args.games, seed=args.seed, ladder=ladder,
-        backend=args.backend, ray_address=args.ray_address, progress=not args.no_progress, console=console,
+        backend=args.backend, ray_address=args.ray_address, progress=not args.no_progress,
     )  # fmt: skip
     for cell in card.cells:
         mine = next((row for row in cell.ratings if row["evaluated"]), None)

@@ -216,7 +216,6 @@ def evaluate(
     backend: str = "local",
     ray_address: str | None = None,
     progress: bool = True,
-    console=None,
 ) -> ReportCard:
     """Place ``agent`` on the ladder of every game in ``games`` (default: all) at every count in
     ``players`` the game takes (default: 2, or the game's only count); ``num_games`` games per
@@ -244,7 +243,7 @@ def evaluate(
             rungs = ladder_agents(game) if ladder is None else [r for r in ladder if _known(r, game)]
             plan.append((name, P, rungs))
     started = time.perf_counter()
-    cells = [play_cell(agent, name, P, rungs, num_games, seed, backend, ray_address, progress, console)
+    cells = [play_cell(agent, name, P, rungs, num_games, seed, backend, ray_address, progress)
              for name, P, rungs in plan]  # fmt: skip
     return ReportCard(agent, cells, int(num_games), int(seed), backend, time.perf_counter() - started)
 
@@ -262,13 +261,13 @@ def _known(rung: str, game) -> bool:
     return True
 
 
-def play_cell(agent, name, P, rungs, num_games, seed, backend, ray_address, progress, console) -> Cell:
+def play_cell(agent, name, P, rungs, num_games, seed, backend, ray_address, progress) -> Cell:
     """Every match of one game at ``P`` players (see the module docstring)."""
     started = time.perf_counter()
     # the evaluated agent is never an anchor nor a rung, whatever its name: its games are its own
     me = agent + CANDIDATE_TAG if agent in rungs or agent in ANCHORS else agent
     run = dict(num_players=P, games=num_games, seed=seed, rotations="cyclic", progress=progress,
-               console=console, backend=backend, ray_address=ray_address)  # fmt: skip
+               backend=backend, ray_address=ray_address)  # fmt: skip
     if P == 1:  # the solo game: every agent alone against the game's Automa
         matches = [Match(a, "", run_tournament(name, [a], **run), np.zeros(0), np.zeros(0)) for a in [me] + rungs]
         rows = [solo_row(m) for m in matches]
