@@ -24,6 +24,7 @@ unknown to the packaged file are refused.
 
 from __future__ import annotations
 
+import abc
 import math
 import re
 from collections.abc import Callable
@@ -83,13 +84,14 @@ def same(a, b) -> bool:
     return a == b
 
 
-class Spec:
+class Spec(abc.ABC):
     """A declared value. ``check(value, path, packaged, root)`` raises :class:`DataError`;
     ``packaged`` is the packaged value at the same path (or ``MISSING``), ``root`` the whole data
     (for choices that depend on another table)."""
 
+    @abc.abstractmethod
     def check(self, value, path: str, packaged, root) -> None:
-        raise NotImplementedError
+        """Raise :class:`DataError` naming ``path`` when ``value`` is not allowed."""
 
 
 def _resolve(bound, root):

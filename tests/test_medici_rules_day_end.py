@@ -259,3 +259,24 @@ def test_warehouse_stays_for_the_whole_game_and_grows():
     # of day 2); spice: P1 10 + 10, P0 5; fur: P1 10 + 10; dye: P2 10 + 10; cloth: P0 10.
     assert state.scores[0].tolist() == [20 + 50, 50 + 70, 35 + 20]
     assert state.start_player[0] == 2 and state.current_player[0] == 2
+
+
+def test_a_saved_day_needs_the_cards_to_fill_the_rest_of_the_ships():
+    """Rulebook: "Each of the three rounds ends once all players’ ships are full of cards." A day
+    can only end when the ships fill, so a saved state whose deck and market cannot fill the
+    ships of the days still to play is no position the game can reach: at 6 players, day 3's
+    cards with the day set back to day 2 are refused (issue 21: about 100 steps later such a game
+    was live with no legal action)."""
+    import json
+
+    game = make(6)
+    state = game.init([4])
+    rng = np.random.default_rng(4)
+    while state.day[0] < 2:
+        act(game, state, int(rng.choice(np.flatnonzero(state.legal_action_mask[0]))))
+    text = game.to_json(state, 0)
+    game.check_invariants(game.from_json(text))  # the real day 3 loads
+    saved = json.loads(text)
+    saved["fields"]["day"] = 1
+    with pytest.raises(ValueError, match="field 'day' = 1: the deck and the market hold 31 non-green cards, the rest"):
+        game.from_json(json.dumps(saved))

@@ -558,10 +558,10 @@ class Game(abc.ABC):
                     f"at {differ.size} action(s): {shown}"
                 )
 
+    @abc.abstractmethod
     def _refresh_mask(self, state: State, games: np.ndarray) -> None:
         """Recompute ``legal_action_mask`` of the live games ``games`` (int[n]) from the rest of the
         state, in place (each game implements it; :meth:`check_state` compares a saved mask)."""
-        raise NotImplementedError(f"{self.name}: _refresh_mask")
 
     def final_rewards_of(self, state: State) -> np.ndarray:
         """float32[B, P]: the rewards the last step of each (finished) game of ``state`` gave
