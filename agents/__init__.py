@@ -4,6 +4,8 @@
 ``heuristic`` (the game's rule-based player), ``ismcts:N[:PRESET][:key=value]...`` (the
 information-set tree search of :mod:`florentine_envs.agents.ismcts`, N simulations per decision;
 ``ismcts:N`` alone is the game's tuned preset, see :data:`~florentine_envs.agents.ismcts.PRESETS`),
+``learned`` (the shipped policy for the game, its player count and options, see
+:mod:`florentine_envs.agents.learned`; ``learned:PATH.npz`` for any policy archive),
 ``ppo:PATH`` (a MaskablePPO checkpoint, see :mod:`florentine_envs.agents.ppo`) or
 ``module:function``, an agent of your own (see :func:`load_callable`);
 ``available_agents(game)`` lists the named ones.
@@ -33,6 +35,7 @@ from .firenze_heuristic import FirenzeHeuristic
 from .florenza_cards_heuristic import FlorenzaCardsHeuristic
 from .florenza_heuristic import FlorenzaHeuristic
 from .ismcts import PRESETS, ISMCTSAgent
+from .learned import LearnedAgent, policy_for
 from .medici_heuristic import MediciHeuristic
 from .princes_heuristic import PrincesHeuristic
 
@@ -46,7 +49,8 @@ HEURISTICS = {
 #: ``module:function`` (dotted names): an agent of the user's own, see :func:`load_callable`
 CALLABLE_SPEC = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_][\w.]*")
 #: the spec forms ``make_agent`` takes besides the named agents, for error messages
-SPEC_FORMS = f"ismcts:N[:PRESET][:key=value...] (presets: {', '.join(PRESETS)}), ppo:PATH.zip, module:function"
+SPEC_FORMS = (f"ismcts:N[:PRESET][:key=value...] (presets: {', '.join(PRESETS)}), learned:PATH.npz, ppo:PATH.zip, "
+              "module:function")
 
 
 def make_agent(name: str, game, seed: int = 0) -> Agent:
@@ -58,6 +62,10 @@ def make_agent(name: str, game, seed: int = 0) -> Agent:
         return HEURISTICS[game.name](game, seed)
     if name == "ismcts" or name.startswith("ismcts:"):
         return ISMCTSAgent(game, name, seed=seed)
+    if name == "learned":
+        return LearnedAgent(game, seed=seed)
+    if name.startswith("learned:") and len(name) > 8:
+        return LearnedAgent(game, name[8:], seed=seed)
     if name.startswith("ppo:") and len(name) > 4:
         from .ppo import PPOAgent  # imported on demand: torch and sb3 are slow to import
 
@@ -114,9 +122,11 @@ def load_callable(spec: str, game, seed: int = 0) -> Agent:
 
 
 def available_agents(game) -> list[str]:
-    """Agent names ``make_agent`` accepts for ``game`` (besides ``ismcts:N``, ``ppo:PATH`` and
-    ``module:function``): the reference agents of ``florentine evaluate``'s ladder."""
-    return ["random"] + (["heuristic"] if game.name in HEURISTICS else [])
+    """Agent names ``make_agent`` accepts for ``game`` (besides ``ismcts:N``, ``learned:PATH``,
+    ``ppo:PATH`` and ``module:function``): the reference agents of ``florentine evaluate``'s
+    ladder; ``learned`` where a policy is shipped for the game's player count and options."""
+    return (["random"] + (["heuristic"] if game.name in HEURISTICS else [])
+            + (["learned"] if policy_for(game) is not None else []))  # fmt: skip
 
 
 __all__ = [
@@ -128,6 +138,7 @@ __all__ = [
     "FlorenzaHeuristic",
     "PrincesHeuristic",
     "ISMCTSAgent",
+    "LearnedAgent",
     "CallableAgent",
     "make_agent",
     "load_callable",

@@ -117,6 +117,15 @@ def test_train_names_the_train_extra(core_install, capsys):
     assert error.rstrip().endswith("pip install 'florentine-games[train]'")
 
 
+def test_learn_names_the_train_extra_and_learned_agents_play(core_install, capsys):
+    assert cli.main(["learn", "medici", "--players", "2"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("error: florentine learn needs torch") and "florentine-games[train]" in error
+    # the shipped policies are NumPy archives: they play on the core install
+    assert cli.main(["play", "medici", "--players", "learned,heuristic", "--seed", "1"]) == 0
+    assert "rank 1: player_" in capsys.readouterr().out
+
+
 def test_train_in_a_fresh_process_is_refused_without_a_traceback():
     # the same as a user's shell: a new interpreter, torch and sb3 absent from the start
     code = (f"import sys\nfor name in {OPTIONAL!r}: sys.modules[name] = None\n"

@@ -56,12 +56,13 @@ def test_callable_contract(bots):
         make_agent("my_bots:not_a_policy", game)
     with pytest.raises(ValueError, match="has no 'missing'"):
         make_agent("my_bots:missing", game)
-    with pytest.raises(ValueError, match="cannot import module 'no_such_bots'.*random, heuristic, ismcts:N"):
+    with pytest.raises(ValueError, match="cannot import module 'no_such_bots'.*random, heuristic, learned, ismcts:N"):
         make_agent("no_such_bots:make", game)
 
 
 def test_ladder_is_the_available_agents_and_the_search_presets():
-    assert ladder_agents(medici()) == ["random", "heuristic", "ismcts:16", "ismcts:64"]
+    # a learned policy ships for 2-player Medici: it is a rung of its ladder
+    assert ladder_agents(medici()) == ["random", "heuristic", "learned", "ismcts:16", "ismcts:64"]
 
 
 def test_fit_anchors_random_and_heuristic_and_reads_elo():
@@ -141,7 +142,7 @@ def test_solo_game_gives_win_rates_alone():
 @pytest.mark.parametrize(
     "kwargs,message",
     [
-        ({"agent": "best_bot"}, "unknown agent 'best_bot'; available: random, heuristic, ismcts:N"),
+        ({"agent": "best_bot"}, "unknown agent 'best_bot'; available: random, heuristic, learned, ismcts:N"),
         ({"agent": "ismcts:16:fast"}, "presets: default, textbook, K, M"),
         ({"agent": "random", "games": ["chess"]}, "unknown game chess; games: .*medici"),
         ({"agent": "random", "players": [7]}, "medici takes 2, 3, 4, 5, 6 players"),

@@ -86,3 +86,6 @@ def test_the_wheel_has_no_top_level_agents_or_training(tmp_path):
     }
     # the agents and the command line are in it, under the project's own name
     assert {"florentine_envs/agents/__init__.py", "florentine_envs/training/cli.py"} <= set(names)
+    # and every shipped learned policy with its README (package data)
+    policies = {f"florentine_envs/agents/policies/{p.name}" for p in (ROOT / "agents" / "policies").iterdir()}
+    assert policies and policies <= set(names)

@@ -302,8 +302,9 @@ def test_parse_opponents_and_wilson():
 
 def test_available_agents_and_unknown_names():
     game = medici(2)
-    assert available_agents(game) == ["random", "heuristic"]
-    with pytest.raises(ValueError, match="random, heuristic"):
+    assert available_agents(game) == ["random", "heuristic", "learned"]  # a policy ships for 2-player Medici
+    assert available_agents(medici(3)) == ["random", "heuristic"]  # none for 3 players
+    with pytest.raises(ValueError, match="random, heuristic, learned"):
         make_agent("nobody", game)
     with pytest.raises(ValueError, match="no checkpoint"):
         make_agent("ppo:/nonexistent/model.zip", game)

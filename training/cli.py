@@ -445,6 +445,37 @@ def cmd_train(args) -> int:
     return 0
 
 
+def cmd_learn(args) -> int:
+    require("learn", "torch")
+    from florentine_envs.training.learn import learn
+
+    overrides = {
+        "imitation_rounds": args.imitation_rounds, "rl_rounds": args.rl_rounds, "games": args.games,
+        "eval_games": args.eval_games, "final_games": args.final_games,
+        "hidden": tuple(int(h) for h in args.hidden.split(",")) if args.hidden else None,
+        "prior_gain": args.prior_gain,
+    }  # fmt: skip
+    argv = ["learn", args.game, "--players", str(args.players), "--seed", str(args.seed)]
+    chosen = (("--imitation-rounds", args.imitation_rounds), ("--rl-rounds", args.rl_rounds), ("--games", args.games),
+              ("--hidden", args.hidden), ("--prior-gain", args.prior_gain))  # fmt: skip
+    for flag, value in chosen:
+        if value is not None:
+            argv += [flag, str(value)]
+    for option in args.option or []:
+        argv += ["--option", option]
+    summary = learn(
+        args.game, num_players=args.players, seed=args.seed, out_dir=args.out, options=parse_options(args.option),
+        ship=args.ship, command="florentine " + " ".join(argv), progress=not args.no_progress, **overrides,
+    )  # fmt: skip
+    for opponent, r in summary["final"].items():
+        against = "the Automa" if args.players == 1 else opponent
+        console.print(f"{args.game} {args.players}p, learned policy against {against}: {r['win_rate']:.1%} "
+                      f"[{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}] of {r['games']} games", markup=False)  # fmt: skip
+    console.print(f"training CPU time {summary['train_cpu_s'] / 60:.1f} min; policy {summary['policy']}"
+                  + (f", shipped as {summary['shipped']}" if "shipped" in summary else ""), markup=False)  # fmt: skip
+    return 0
+
+
 # ------------------------------------------------------------------------------ evaluate
 
 
@@ -618,6 +649,24 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--no-progress", action="store_true", help="no progress bar")
     tr.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
     tr.set_defaults(func=cmd_train)
+
+    ln = sub.add_parser("learn", help="train a game's learned baseline: imitate the heuristic, then PPO in a league")
+    ln.add_argument("game", choices=florentine_envs.available_games())
+    ln.add_argument("--players", type=int, default=2, help="seats at the table")
+    ln.add_argument("--seed", type=int, default=0, help="seed of the network, the games and the opponents")
+    ln.add_argument("--imitation-rounds", type=int, help="rounds of imitation (default: the game's recipe)")
+    ln.add_argument("--rl-rounds", type=int, help="rounds of PPO against the league (default: the recipe)")
+    ln.add_argument("--games", type=int, help="games per round (default: the recipe)")
+    ln.add_argument("--hidden", help="hidden layer widths, e.g. 256,128 (default: the recipe)")
+    ln.add_argument("--prior-gain", type=float, help="logit bonus of the heuristic's move; 0: the network alone "
+                    "(default: the recipe, 0 for Medici, 3 elsewhere)")  # fmt: skip
+    ln.add_argument("--eval-games", type=int, help="games per opponent at each curve point (default: the recipe)")
+    ln.add_argument("--final-games", type=int, help="games per opponent, closing evaluation (default: the recipe)")
+    ln.add_argument("--out", default="runs/learn", help="runs go to OUT/GAME_Pp")
+    ln.add_argument("--ship", action="store_true", help="copy the policy into the package (make_agent('learned'))")
+    ln.add_argument("--no-progress", action="store_true", help="no progress lines")
+    ln.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
+    ln.set_defaults(func=cmd_learn)
     for command in sub.choices.values():  # every subcommand's --help shows the defaults
         command.formatter_class = HelpFormatter
     return parser

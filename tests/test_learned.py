@@ -1,0 +1,151 @@
+"""The shipped learned policies (``make_agent("learned", game)``) and ``florentine learn``.
+
+Every archive in ``florentine_envs/agents/policies`` loads for the game, player count and
+options it was trained on, plays whole games with legal moves only and beats random play;
+a game no policy was trained for is refused with the list of those that exist; a tiny
+training run writes an archive that loads back with the same moves.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import florentine_envs
+from florentine_envs.agents import available_agents, make_agent
+from florentine_envs.agents.learned import POLICY_DIR, LearnedAgent, LearnedPolicy, shipped
+from florentine_envs.training import cli
+from florentine_envs.training.match import play_games
+
+SHIPPED = [meta for _, meta in shipped()]
+#: what the issue asks for: every game at 2 players, at 4 where the game takes 4, and the solo game
+EXPECTED = {("medici", 2), ("medici", 4), ("firenze", 2), ("firenze", 4), ("florenza_cards", 2),
+            ("florenza_cards", 4), ("florenza", 2), ("florenza", 4), ("princes", 2), ("princes", 4),
+            ("princes_solo", 1)}  # fmt: skip
+
+
+def game_of(meta):
+    return florentine_envs.make(meta["game"], num_players=meta["num_players"], **meta["options"])
+
+
+def test_a_policy_ships_for_every_game_at_two_and_four_players_and_the_solo_game():
+    assert {(meta["game"], meta["num_players"]) for meta in SHIPPED} == EXPECTED
+    for name, meta in shipped():
+        assert name == f"{meta['game']}_{meta['num_players']}p.npz"
+        # the one command that trained it, and what it cost
+        assert meta["command"].startswith(f"florentine learn {meta['game']} --players {meta['num_players']}")
+        assert meta["train_cpu_s"] > 0
+        assert (POLICY_DIR / name).stat().st_size < 2_000_000  # compact: float16 weights, compressed
+
+
+@pytest.mark.parametrize("meta", SHIPPED, ids=lambda m: f"{m['game']}-{m['num_players']}p")
+def test_shipped_policy_loads_plays_legally_and_beats_random(meta):
+    game = game_of(meta)
+    assert "learned" in available_agents(game)
+    learned = make_agent("learned", game, seed=0)
+    assert learned.policy.meta["command"] == meta["command"]
+    P = game.num_players
+    seeds = np.arange(6 if meta["game"] in ("firenze", "florenza") else 12)
+    if P == 1:  # against the Automa: the learned policy must not lose every game
+        _, _, ranks = play_games(game, [learned], seeds)
+        assert (ranks[:, 0] == 1).any()
+        return
+    agents = [learned] + [make_agent("random", game, seed=p) for p in range(1, P)]
+    scores, _, ranks = play_games(game, agents, seeds)  # play_games raises on an illegal action
+    win_rate = float((ranks[:, 0] == 1).mean())
+    assert win_rate >= 0.8, f"learned won {win_rate:.0%} against random"
+
+
+def test_learned_moves_depend_only_on_the_observation_and_the_mask():
+    game = florentine_envs.make("medici", num_players=2)
+    state = game.init(np.arange(16, dtype=np.uint64))
+    obs = game.observe(state, state.current_player)
+    a, b = make_agent("learned", game, seed=1), make_agent("learned", game, seed=2)
+    first = a.act(obs, state.legal_action_mask)
+    assert (first == b.act(obs, state.legal_action_mask)).all()
+    assert state.legal_action_mask[np.arange(16), first].all()
+
+
+def test_no_policy_for_a_player_count_or_rule_variant_names_those_that_exist():
+    with pytest.raises(ValueError, match=r"no learned policy for medici with 3 player\(s\).*shipped: .*medici with 2"):
+        make_agent("learned", florentine_envs.make("medici", num_players=3))
+    variant = florentine_envs.make("florenza_cards", num_players=2, locations="by_player_count")
+    with pytest.raises(ValueError, match="no learned policy for florenza_cards with 2 player"):
+        make_agent("learned", variant)
+    assert "learned" not in available_agents(variant)
+
+
+def test_learned_path_errors_name_the_problem(tmp_path):
+    game = florentine_envs.make("medici", num_players=2)
+    with pytest.raises(ValueError, match="no policy archive at"):
+        make_agent(f"learned:{tmp_path / 'missing.npz'}", game)
+    (tmp_path / "junk.npz").write_bytes(b"not an archive")
+    with pytest.raises(ValueError, match="is not a policy archive"):
+        make_agent(f"learned:{tmp_path / 'junk.npz'}", game)
+    other = florentine_envs.make("firenze", num_players=2)
+    with pytest.raises(ValueError, match="takes observations of size"):
+        make_agent(f"learned:{POLICY_DIR / 'medici_2p.npz'}", other)
+    four = florentine_envs.make("medici", num_players=4)
+    with pytest.raises(ValueError, match="observations of size|trained on medici with 2"):
+        make_agent(f"learned:{POLICY_DIR / 'medici_2p.npz'}", four)
+
+
+def test_archive_round_trip_keeps_the_moves(tmp_path):
+    rng = np.random.default_rng(0)
+    layers = [(rng.normal(size=(5, 4)), rng.normal(size=4)), (rng.normal(size=(4, 3)), rng.normal(size=3))]
+    policy = LearnedPolicy(np.ones(5), layers, {"game": "x", "num_players": 2, "prior_gain": 3.0})
+    back = LearnedPolicy.load(policy.save(tmp_path / "p.npz"))
+    obs, hint = rng.normal(size=(50, 5)), rng.integers(3, size=50)
+    assert back.prior_gain == 3.0
+    # float16 weights: logits within rounding, the bonus on the hinted action exact
+    assert np.allclose(back.logits(obs, hint), policy.logits(obs, hint), atol=0.05)
+    with pytest.raises(ValueError, match="pass hint"):
+        back.logits(obs)
+
+
+def test_learned_agents_run_without_torch():
+    code = (
+        "import sys; sys.modules['torch'] = None\n"
+        "import numpy as np, florentine_envs\n"
+        "from florentine_envs.agents import make_agent\n"
+        "from florentine_envs.training.match import play_games\n"
+        "g = florentine_envs.make('florenza_cards', num_players=2)\n"
+        "_, _, ranks = play_games(g, [make_agent('learned', g), make_agent('heuristic', g)], np.arange(2))\n"
+        "print(ranks.shape)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "(2, 2)"
+
+
+@pytest.mark.parametrize("game_name,players", [("medici", 2), ("florenza_cards", 2), ("princes_solo", 1)])
+def test_a_tiny_learn_run_writes_a_policy_that_loads(tmp_path, game_name, players, capsys):
+    argv = ["learn", game_name, "--players", str(players), "--imitation-rounds", "1", "--rl-rounds", "1",
+            "--games", "4", "--eval-games", "2", "--final-games", "2", "--out", str(tmp_path),
+            "--no-progress"]  # fmt: skip
+    assert cli.main(argv) == 0
+    printed = capsys.readouterr().out
+    run = tmp_path / f"{game_name}_{players}p"
+    summary = json.loads((run / "summary.json").read_text())
+    assert summary["meta"]["command"] == "florentine " + " ".join(argv[:4]) + " --seed 0 --imitation-rounds 1 " \
+        "--rl-rounds 1 --games 4"
+    assert [row["stage"] for row in summary["curve"]] == ["imitation", "rl"]
+    assert (run / "curve.csv").read_text().count("\n") == 3
+    assert "training CPU time" in printed and "learned policy against" in printed
+    game = florentine_envs.make(game_name, num_players=players)
+    agent = make_agent(f"learned:{run / 'policy.npz'}", game)
+    assert isinstance(agent, LearnedAgent)
+    assert agent.policy.prior_gain == (0.0 if game_name == "medici" else 3.0)
+    state = game.init([3])
+    action = agent.act(game.observe(state, state.current_player), state.legal_action_mask)
+    assert state.legal_action_mask[0, action[0]]
+
+
+def test_policies_readme_lists_every_shipped_policy_and_its_command():
+    text = (POLICY_DIR / "README.md").read_text()
+    for _, meta in shipped():
+        assert meta["command"] in text
+    assert Path(POLICY_DIR).is_dir()
