@@ -42,6 +42,19 @@ def test_a_policy_ships_for_every_game_at_two_and_four_players_and_the_solo_game
 
 
 @pytest.mark.parametrize("meta", SHIPPED, ids=lambda m: f"{m['game']}-{m['num_players']}p")
+def test_the_recorded_command_gives_the_recipe_the_policy_was_trained_with(meta):
+    # training is deterministic given the recipe and the seed: the command reproduces the archive
+    import dataclasses
+
+    from florentine_envs.training.learn import recipe_for
+
+    args = cli.build_parser().parse_args(meta["command"].split()[1:])
+    recipe = recipe_for(args.game, args.players, **cli.learn_overrides(args))
+    assert json.loads(json.dumps(dataclasses.asdict(recipe))) == meta["recipe"]
+    assert (args.seed, args.option) == (meta["seed"], None)
+
+
+@pytest.mark.parametrize("meta", SHIPPED, ids=lambda m: f"{m['game']}-{m['num_players']}p")
 def test_shipped_policy_loads_plays_legally_and_beats_random(meta):
     game = game_of(meta)
     assert "learned" in available_agents(game)
@@ -149,3 +162,26 @@ def test_policies_readme_lists_every_shipped_policy_and_its_command():
     for _, meta in shipped():
         assert meta["command"] in text
     assert Path(POLICY_DIR).is_dir()
+
+
+def test_evaluate_places_the_learned_policies_on_every_games_ladder():
+    from florentine_envs.training.evaluate import evaluate
+
+    # a tiny sample (two of the quicker games): the learned agent against random, the heuristic and its own rung
+    games = ["medici", "florenza_cards"]
+    card = evaluate("learned", games=games, players=[2], num_games=2, ladder=["random", "heuristic", "learned"],
+                    progress=False)  # fmt: skip
+    assert [(cell.game, cell.players) for cell in card.cells] == [(g, 2) for g in games]
+    for cell in card.cells:
+        labels = {row["label"]: row for row in cell.ratings}
+        assert labels["learned#candidate"]["evaluated"] and not labels["learned"]["evaluated"]
+        assert labels["random"]["rating"] == 0.0 and labels["heuristic"]["rating"] == 1000.0
+        assert [row["opponent"] for row in cell.rows] == ["random", "heuristic", "learned"]
+
+
+def test_evaluate_prints_the_solo_game_alone(tmp_path, capsys):
+    argv = ["evaluate", "learned", "--game", "princes_solo", "--games", "2", "--ladder", "random",
+            "--out", str(tmp_path), "--no-progress"]  # fmt: skip
+    assert cli.main(argv) == 0
+    printed = " ".join(capsys.readouterr().out.split())
+    assert "princes_solo: win rate alone against the game" in printed and "(the ladder alone: random 0.0 %)" in printed

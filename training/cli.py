@@ -445,16 +445,21 @@ def cmd_train(args) -> int:
     return 0
 
 
-def cmd_learn(args) -> int:
-    require("learn", "torch")
-    from florentine_envs.training.learn import learn
-
-    overrides = {
+def learn_overrides(args) -> dict:
+    """The recipe fields a ``florentine learn`` command line sets (None: the game's recipe)."""
+    return {
         "imitation_rounds": args.imitation_rounds, "rl_rounds": args.rl_rounds, "games": args.games,
         "eval_games": args.eval_games, "final_games": args.final_games,
         "hidden": tuple(int(h) for h in args.hidden.split(",")) if args.hidden else None,
         "prior_gain": args.prior_gain,
     }  # fmt: skip
+
+
+def cmd_learn(args) -> int:
+    require("learn", "torch")
+    from florentine_envs.training.learn import learn
+
+    overrides = learn_overrides(args)
     argv = ["learn", args.game, "--players", str(args.players), "--seed", str(args.seed)]
     chosen = (("--imitation-rounds", args.imitation_rounds), ("--rl-rounds", args.rl_rounds), ("--games", args.games),
               ("--hidden", args.hidden), ("--prior-gain", args.prior_gain))  # fmt: skip
@@ -501,6 +506,11 @@ def cmd_evaluate(args) -> int:
     for cell in card.cells:
         mine = next((row for row in cell.ratings if row["evaluated"]), None)
         rating = f"rating {mine['rating']:.0f} [{mine['low']:.0f}, {mine['high']:.0f}]; " if mine else ""
+        if cell.players == 1:  # the solo game: each agent alone against the game, the evaluated one first
+            alone = ", ".join(f"{row['agent']} {100 * row['win_rate']:.1f} %" for row in cell.rows[1:])
+            console.print(f"{cell.game}: win rate alone against the game {100 * cell.rows[0]['win_rate']:.1f} % "
+                          f"(the ladder alone: {alone})", markup=False)  # fmt: skip
+            continue
         record = ", ".join(f"{row['opponent']} {100 * row['win_rate']:.1f} %" for row in cell.rows)
         console.print(f"{cell.game} {cell.players}p: {rating}win rate against {record}", markup=False)
     print_written(write_card(card, args.out or default_out_dir(args.agent)), skipped())
@@ -533,7 +543,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", choices=florentine_envs.available_games())
     play.add_argument(
         "--players", required=True,
-        help="comma-separated seats: human, heuristic, random, ismcts:N[:PRESET][:key=value...]",
+        help="comma-separated seats: human, heuristic, random, learned, ismcts:N[:PRESET][:key=value...]",
     )
     play.add_argument("--seed", type=int, default=0, help="seed of the deal and the agents")
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
@@ -619,8 +629,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv.set_defaults(func=cmd_serve)
 
     ev = sub.add_parser("evaluate", help="rate an agent against every game's reference ladder: a report card")
-    ev.add_argument("agent", help="any agent: heuristic, ismcts:64[:PRESET][:key=value...], ppo:PATH.zip, "
-                    "module:function (function(game, seed) -> Agent or act(obs, mask) -> actions)")  # fmt: skip
+    ev.add_argument("agent", help="any agent: heuristic, learned, learned:PATH.npz, ismcts:64[:PRESET][:key=value...], "
+                    "ppo:PATH.zip, module:function (function(game, seed) -> Agent or act(obs, mask) -> "
+                    "actions)")  # fmt: skip
     ev.add_argument("--game", action="append", choices=florentine_envs.available_games(),
                     help="a game (repeatable; default: every game)")  # fmt: skip
     ev.add_argument("--players", help="player counts, e.g. 2 or 2,4 (default 2; the solo game plays alone)")
