@@ -185,3 +185,13 @@ def test_evaluate_prints_the_solo_game_alone(tmp_path, capsys):
     assert cli.main(argv) == 0
     printed = " ".join(capsys.readouterr().out.split())
     assert "princes_solo: win rate alone against the game" in printed and "(the ladder alone: random 0.0 %)" in printed
+
+
+def test_learn_needs_torch_but_not_stable_baselines3(tmp_path):
+    code = ("import sys\nfor name in ['stable_baselines3', 'sb3_contrib', 'tensorboard']: sys.modules[name] = None\n"
+            "from florentine_envs.training.cli import main\n"
+            f"sys.exit(main(['learn', 'medici', '--imitation-rounds', '1', '--rl-rounds', '1', '--games', '4', "
+            f"'--eval-games', '2', '--final-games', '2', '--out', {str(tmp_path)!r}, '--no-progress']))")  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert (tmp_path / "medici_2p" / "policy.npz").exists()

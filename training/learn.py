@@ -68,7 +68,7 @@ from florentine_envs.agents.base import Agent
 from florentine_envs.agents.learned import POLICY_DIR, LearnedAgent, LearnedPolicy
 from florentine_envs.testing import random_legal_actions
 from florentine_envs.training.progress import step
-from florentine_envs.training.train import evaluate, observation_scale
+from florentine_envs.training.seat_eval import evaluate, observation_scale
 
 
 @dataclasses.dataclass
@@ -370,12 +370,6 @@ def fit_ppo(net, optimiser, data, recipe: Recipe, anchor: float, rng, batch: int
 
 
 # --------------------------------------------------------------------------- the run
-
-
-def wilson(wins: float, games: int) -> list[float]:
-    from florentine_envs.training.train import wilson_interval
-
-    return list(wilson_interval(int(round(wins)), games))
 
 
 def learn(
