@@ -156,7 +156,8 @@ def _jsonable(options: dict) -> dict:
 
 
 def available_policies() -> list[str]:
-    """One line per shipped policy: game, players, options that differ from nothing (all listed)."""
+    """One line per shipped policy: its game, player count and file (all were trained with the
+    game's default options)."""
     return [f"{_describe(meta)} ({name})" for name, meta in shipped()]
 
 

@@ -65,7 +65,7 @@ from torch import nn
 import florentine_envs
 from florentine_envs.agents import HEURISTICS, make_agent
 from florentine_envs.agents.base import Agent
-from florentine_envs.agents.learned import POLICY_DIR, LearnedAgent, LearnedPolicy
+from florentine_envs.agents.learned import POLICY_DIR, LearnedAgent, LearnedPolicy, shipped
 from florentine_envs.testing import random_legal_actions
 from florentine_envs.training.progress import step
 from florentine_envs.training.seat_eval import evaluate, observation_scale
@@ -481,6 +481,7 @@ def learn(
     if ship:
         target = POLICY_DIR / f"{game_name}_{num_players}p.npz"
         target.write_bytes(path.read_bytes())
+        shipped.cache_clear()  # make_agent("learned", game) in this process sees the new policy
         summary["shipped"] = str(target)
     return summary
 
@@ -521,8 +522,6 @@ def write_curve(curve: list[dict], run_dir: Path, title: str) -> None:
 
 def policies_readme() -> str:
     """The text of ``policies/README.md``: every shipped policy, its command and its figures."""
-    from florentine_envs.agents.learned import shipped
-
     lines = [
         "# Shipped learned policies",
         "",
