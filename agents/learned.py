@@ -1,7 +1,7 @@
 """Shipped learned policies: ``make_agent("learned", game)``.
 
 Each game's learned baseline is a small multilayer perceptron stored as a compressed
-NumPy archive in ``florentine_envs/agents/policies/`` (``<game>_<P>p.npz``, 0.3-1.5 MB),
+NumPy archive in ``florentine_envs/agents/policies/`` (``<game>_<P>p.npz``, 0.6-1.3 MB),
 trained by :mod:`florentine_envs.training.learn` -- imitation of the heuristic, then
 reinforcement against a league -- with the one command recorded in the archive
 (``LearnedPolicy.meta["command"]``) and in ``policies/README.md``. Inference is NumPy
