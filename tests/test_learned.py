@@ -144,7 +144,7 @@ def test_a_tiny_learn_run_writes_a_policy_that_loads(tmp_path, game_name, player
     run = tmp_path / f"{game_name}_{players}p"
     summary = json.loads((run / "summary.json").read_text())
     assert summary["meta"]["command"] == "florentine " + " ".join(argv[:4]) + " --seed 0 --imitation-rounds 1 " \
-        "--rl-rounds 1 --games 4"
+        "--rl-rounds 1 --games 4 --eval-games 2"
     assert [row["stage"] for row in summary["curve"]] == ["imitation", "rl"]
     assert (run / "curve.csv").read_text().count("\n") == 3
     assert "training CPU time" in printed and "learned policy against" in printed

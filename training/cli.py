@@ -461,8 +461,10 @@ def cmd_learn(args) -> int:
 
     overrides = learn_overrides(args)
     argv = ["learn", args.game, "--players", str(args.players), "--seed", str(args.seed)]
+    # every flag that changes the archive (the curve points choose it, so their sample size counts too)
     chosen = (("--imitation-rounds", args.imitation_rounds), ("--rl-rounds", args.rl_rounds), ("--games", args.games),
-              ("--hidden", args.hidden), ("--prior-gain", args.prior_gain))  # fmt: skip
+              ("--hidden", args.hidden), ("--prior-gain", args.prior_gain),
+              ("--eval-games", args.eval_games))  # fmt: skip
     for flag, value in chosen:
         if value is not None:
             argv += [flag, str(value)]
