@@ -138,13 +138,13 @@ def test_learned_agents_run_without_torch():
 def test_a_tiny_learn_run_writes_a_policy_that_loads(tmp_path, game_name, players, capsys):
     argv = ["learn", game_name, "--players", str(players), "--imitation-rounds", "1", "--rl-rounds", "1",
             "--games", "4", "--eval-games", "2", "--final-games", "2", "--out", str(tmp_path),
-            "--no-progress"]  # fmt: skip
+            "--no-progress", "--hidden", "32,16"]  # fmt: skip
     assert cli.main(argv) == 0
     printed = capsys.readouterr().out
     run = tmp_path / f"{game_name}_{players}p"
     summary = json.loads((run / "summary.json").read_text())
     assert summary["meta"]["command"] == "florentine " + " ".join(argv[:4]) + " --seed 0 --imitation-rounds 1 " \
-        "--rl-rounds 1 --games 4 --eval-games 2"
+        "--rl-rounds 1 --games 4 --hidden 32,16 --eval-games 2"
     assert [row["stage"] for row in summary["curve"]] == ["imitation", "rl"]
     assert (run / "curve.csv").read_text().count("\n") == 3
     assert "training CPU time" in printed and "learned policy against" in printed
@@ -158,10 +158,14 @@ def test_a_tiny_learn_run_writes_a_policy_that_loads(tmp_path, game_name, player
 
 
 def test_policies_readme_lists_every_shipped_policy_and_its_command():
+    from florentine_envs.training.learn import policies_readme
+
     text = (POLICY_DIR / "README.md").read_text()
     for _, meta in shipped():
         assert meta["command"] in text
     assert Path(POLICY_DIR).is_dir()
+    # and it is the one the archives write now: regenerate it after shipping a policy
+    assert text == policies_readme(), "run: python -m florentine_envs.training.learn --readme"
 
 
 def test_evaluate_places_the_learned_policies_on_every_games_ladder():

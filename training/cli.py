@@ -446,12 +446,12 @@ def cmd_train(args) -> int:
 
 
 def learn_overrides(args) -> dict:
-    """The recipe fields a ``florentine learn`` command line sets (None: the game's recipe)."""
+    """The recipe fields a ``florentine learn`` command line sets (None: the game's recipe), in
+    the order the recorded command names them."""
     return {
         "imitation_rounds": args.imitation_rounds, "rl_rounds": args.rl_rounds, "games": args.games,
-        "eval_games": args.eval_games, "final_games": args.final_games,
         "hidden": tuple(int(h) for h in args.hidden.split(",")) if args.hidden else None,
-        "prior_gain": args.prior_gain,
+        "prior_gain": args.prior_gain, "eval_games": args.eval_games, "final_games": args.final_games,
     }  # fmt: skip
 
 
@@ -461,13 +461,11 @@ def cmd_learn(args) -> int:
 
     overrides = learn_overrides(args)
     argv = ["learn", args.game, "--players", str(args.players), "--seed", str(args.seed)]
-    # every flag that changes the archive (the curve points choose it, so their sample size counts too)
-    chosen = (("--imitation-rounds", args.imitation_rounds), ("--rl-rounds", args.rl_rounds), ("--games", args.games),
-              ("--hidden", args.hidden), ("--prior-gain", args.prior_gain),
-              ("--eval-games", args.eval_games))  # fmt: skip
-    for flag, value in chosen:
-        if value is not None:
-            argv += [flag, str(value)]
+    # the recorded command: every flag that changes the archive (the curve points choose it, so
+    # their sample size counts too; the closing evaluation's does not)
+    for field, value in overrides.items():
+        if value is not None and field != "final_games":
+            argv += ["--" + field.replace("_", "-"), ",".join(map(str, value)) if field == "hidden" else str(value)]
     for option in args.option or []:
         argv += ["--option", option]
     summary = learn(
