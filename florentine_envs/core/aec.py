@@ -85,10 +85,8 @@ def render_state(game: Game, state, render_mode: str | None, render_view: int | 
     if state is None:
         raise ValueError(f"{game.name}: call reset() before render()")
     if render_mode in PICTURE_MODES:
-        from ..pictures import picture_rgb, picture_svg  # imported on use: the optional pictures extra
-
-        draw = picture_rgb if render_mode == "rgb_array" else picture_svg
-        return draw(game, state, 0, render_view)
+        draw = game.picture_rgb if render_mode == "rgb_array" else game.picture_svg
+        return draw(state, 0, render_view)
     text = game.render(state, 0)
     if render_mode == "human":
         print(text)

@@ -370,6 +370,55 @@ class Game(abc.ABC):
         """Text picture of one game (override per game)."""
         return f"{self.name}: player {int(state.current_player[game])} to move"
 
+    # ------------------------------------------------------------- pictures
+
+    def picture_svg(self, state: State, index: int = 0, view: int | None = None) -> str:
+        """The SVG text of game ``index`` of the batch, drawn from seat ``view``'s view (only what
+        ``observe(state, view)`` tells that player; other hands face down) or the whole table
+        (``view=None``: replays, spectators). Needs the ``pictures`` extra."""
+        index, view = self.check_picture_view(state, index, view)
+        try:
+            drawing = self._draw_picture(state, index, view)
+        except ModuleNotFoundError as error:
+            if error.name not in ("drawsvg", "resvg_py", "PIL"):
+                raise
+            from .raster import INSTALL_HINT
+
+            raise ImportError(f"pictures need {error.name}: {INSTALL_HINT}") from error
+        return drawing.as_svg()
+
+    def picture_rgb(
+        self, state: State, index: int = 0, view: int | None = None, width: int | None = None
+    ) -> np.ndarray:
+        """uint8[H, W, 3]: :meth:`picture_svg` rasterised (``width`` pixels wide; None: the
+        drawing's own width, about 1000-1600 pixels), for ``render_mode="rgb_array"``."""
+        if width is not None and (isinstance(width, bool) or not isinstance(width, (int, np.integer)) or width < 16):
+            raise ValueError(f"{self.name}: picture width={width!r}; allowed: None or an int >= 16 (pixels)")
+        from .raster import svg_to_rgb
+
+        return svg_to_rgb(self.picture_svg(state, index, view), None if width is None else int(width))
+
+    def check_picture_view(self, state: State, index, view) -> tuple[int, int | None]:
+        """``(index, view)`` as ints after validation: ``ValueError`` naming the allowed values."""
+        batch = state.batch_size
+        if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 <= int(index) < batch:
+            raise ValueError(f"{self.name}: picture of game index={index!r}; allowed: an int in 0..{batch - 1}")
+        seats = self.num_players
+        if view is not None and (
+            isinstance(view, bool) or not isinstance(view, (int, np.integer)) or not 0 <= int(view) < seats
+        ):
+            allowed = ", ".join(str(s) for s in range(seats))
+            raise ValueError(
+                f"{self.name}: picture view={view!r}; allowed: None (the whole table) or a seat in {allowed}"
+            )
+        return int(index), None if view is None else int(view)
+
+    def _draw_picture(self, state: State, index: int, view: int | None):
+        """The ``drawsvg.Drawing`` of one game (arguments checked). Each game module implements it
+        with its package's ``picture.py`` (imported on use: the optional ``pictures`` extra), so
+        the core never imports a game's drawing code."""
+        raise ValueError(f"{self.name}: no picture ({type(self).__name__} does not implement _draw_picture)")
+
     def ranks(self, state: State) -> np.ndarray:
         """int[B, P] competition rank by score: 1 = best, tied players share the rank."""
         scores = state.scores

@@ -264,6 +264,13 @@ class Firenze(
     )  # fmt: skip
     END_RULES = ("rulebook", "round")
 
+    def _draw_picture(self, state, index: int, view: int | None):
+        """The picture of one game: this package's ``picture.py`` (imported on use, the optional
+        ``pictures`` extra)."""
+        from .picture import draw
+
+        return draw(self, state, index, view)
+
     def __init__(
         self,
         num_players: int = 4,

@@ -144,6 +144,13 @@ class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixi
     option_names = ("die", "two_player_variant", "first_game", "reward", "data")
     state_class = FlorenzaState
 
+    def _draw_picture(self, state, index: int, view: int | None):
+        """The picture of one game: this package's ``picture.py`` (imported on use, the optional
+        ``pictures`` extra)."""
+        from .picture import draw
+
+        return draw(self, state, index, view)
+
     def __init__(self, num_players: int = 4, die: str = "die", two_player_variant: bool = True,
                  first_game: bool = False, reward: str = "win", data=None):  # fmt: skip
         if die not in ("die", "no_die"):

@@ -136,6 +136,13 @@ class FlorenzaCards(
     reference = "florentine_envs.games.florenza_cards.reference:FlorenzaCardsReference"
     option_names = ("guilds", "locations", "reward", "data")
 
+    def _draw_picture(self, state, index: int, view: int | None):
+        """The picture of one game: this package's ``picture.py`` (imported on use, the optional
+        ``pictures`` extra)."""
+        from .picture import draw
+
+        return draw(self, state, index, view)
+
     def __init__(
         self, num_players: int = 4, guilds: bool = True, locations: str = "all", reward: str = "win", data=None
     ):

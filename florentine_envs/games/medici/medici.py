@@ -135,6 +135,13 @@ class Medici(Game):
     reference = "florentine_envs.games.medici.reference:MediciReference"
     option_names = ("monopoly_variant", "reward", "cards_path", "data")
 
+    def _draw_picture(self, state, index: int, view: int | None):
+        """The picture of one game: this package's ``picture.py`` (imported on use, the optional
+        ``pictures`` extra)."""
+        from .picture import draw
+
+        return draw(self, state, index, view)
+
     def __init__(
         self, num_players: int = 4, monopoly_variant: bool = False, reward: str = "win", cards_path=None, data=None
     ):

@@ -259,6 +259,13 @@ class Princes(
         "data",
     )  # fmt: skip
 
+    def _draw_picture(self, state, index: int, view: int | None):
+        """The picture of one game: this package's ``picture.py`` (imported on use, the optional
+        ``pictures`` extra)."""
+        from .picture import draw
+
+        return draw(self, state, index, view)
+
     def __init__(
         self,
         num_players: int | None = None,

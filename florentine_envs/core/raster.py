@@ -1,4 +1,8 @@
-"""Which font resvg draws text with.
+"""Rasterising SVG pictures to RGB arrays with resvg, and which font resvg draws text with.
+
+Every game draws its own SVG (its package's ``picture.py``); this module turns SVG text into
+uint8[H, W, 3] for ``render_mode="rgb_array"``. It knows nothing of the games, so the core
+(:meth:`~florentine_envs.core.game.Game.picture_rgb`) uses it without reaching up to them.
 
 resvg maps the generic family ``sans-serif`` to "Arial" unless told otherwise, and draws nothing
 for text whose family it cannot find: on a Linux machine without Arial every label would vanish.
@@ -11,10 +15,15 @@ so a browser shows it alike.
 from __future__ import annotations
 
 import functools
+import io
 import os
 import sys
 import warnings
 from pathlib import Path
+
+import numpy as np
+
+INSTALL_HINT = "pip install 'florentine-games[pictures]'"
 
 #: (family name, regular file, bold file), in order of preference
 CANDIDATES = (
@@ -67,8 +76,21 @@ def resvg_font_options() -> dict:
             files.append(str(bold_path))
         return {"skip_system_fonts": True, "font_files": files, "sans_serif_family": family}
     warnings.warn(
-        "florentine_envs.pictures: no DejaVu/Liberation/Arial/Helvetica/Noto Sans font found; "
+        "florentine_envs pictures: no DejaVu/Liberation/Arial/Helvetica/Noto Sans font found; "
         "pictures may show no text (install fonts-dejavu-core or matplotlib)",
         stacklevel=2,
     )
     return {}
+
+
+def svg_to_rgb(svg: str, width: int | None = None) -> np.ndarray:
+    """Rasterise SVG text to uint8[H, W, 3] (``width`` in pixels; None: the SVG's own size)."""
+    try:
+        import resvg_py
+        from PIL import Image
+    except ImportError as error:
+        raise ImportError(f"pictures need {error.name}: {INSTALL_HINT}") from error
+
+    png = resvg_py.svg_to_bytes(svg_string=svg, width=width, **resvg_font_options())
+    with Image.open(io.BytesIO(bytes(png))) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)
