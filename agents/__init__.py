@@ -34,16 +34,11 @@ from .base import Agent, RandomAgent
 from .firenze_heuristic import FirenzeHeuristic
 from .florenza_cards_heuristic import FlorenzaCardsHeuristic
 from .florenza_heuristic import FlorenzaHeuristic
+from .heuristics import HEURISTICS, make_heuristic
 from .ismcts import PRESETS, ISMCTSAgent
 from .learned import LearnedAgent, policy_for
 from .medici_heuristic import MediciHeuristic
 from .princes_heuristic import PrincesHeuristic
-
-HEURISTICS = {
-    "medici": MediciHeuristic, "firenze": FirenzeHeuristic, "florenza_cards": FlorenzaCardsHeuristic,
-    "florenza": FlorenzaHeuristic,
-    "princes": PrincesHeuristic, "princes_solo": PrincesHeuristic,
-}
 
 
 #: ``module:function`` (dotted names): an agent of the user's own, see :func:`load_callable`
@@ -57,9 +52,7 @@ def make_agent(name: str, game, seed: int = 0) -> Agent:
     if name == "random":
         return RandomAgent(game, seed)
     if name == "heuristic":
-        if game.name not in HEURISTICS:
-            raise ValueError(f"no heuristic agent for {game.name!r}; have: {', '.join(sorted(HEURISTICS))}")
-        return HEURISTICS[game.name](game, seed)
+        return make_heuristic(game, seed)
     if name == "ismcts" or name.startswith("ismcts:"):
         return ISMCTSAgent(game, name, seed=seed)
     if name == "learned":

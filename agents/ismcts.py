@@ -164,6 +164,7 @@ from florentine_envs.core.rng import hash64
 from florentine_envs.core.state import State
 
 from .base import Agent
+from .heuristics import HEURISTICS, make_heuristic
 
 ROLLOUTS = ("random", "heuristic")
 VALUES = ("win", "rank", "margin")
@@ -316,8 +317,6 @@ def tuned_preset(game: str | None, num_players: int | None = None) -> tuple[str,
         return "textbook", {}
     preset, extra = found
     if preset in ("K", "M"):  # both guide the search by the game's heuristic
-        from . import HEURISTICS  # the registry imports this module
-
         if game not in HEURISTICS:
             return "textbook", {}
     return preset, extra
@@ -556,10 +555,8 @@ class ISMCTSAgent(Agent):
         self.seed = int(seed)
         heuristic = None
         if "heuristic" in (self.config.rollout, self.config.prior):
-            from . import make_agent  # the registry imports this module
-
             try:
-                heuristic = make_agent("heuristic", game, seed=seed)
+                heuristic = make_heuristic(game, seed=seed)
             except ValueError as err:
                 raise ValueError(f"ismcts: rollout=heuristic and prior=heuristic need one: {err}") from None
         self.rollout_agent = heuristic if self.config.rollout == "heuristic" else None

@@ -195,9 +195,9 @@ class LearnedAgent(Agent):
                              f"{game.name} with {game.num_players} player(s)")  # fmt: skip
         self.hinter = None
         if self.policy.prior_gain:
-            from . import make_agent  # here: the registry imports this module
+            from .heuristics import make_heuristic  # on use: a policy without the prior never loads it
 
-            self.hinter = make_agent("heuristic", game, seed=seed)
+            self.hinter = make_heuristic(game, seed=seed)
 
     def logits(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """float32[B, A]: the policy's logits (with the heuristic's bonus where it has one)."""
