@@ -262,6 +262,48 @@ class Game(abc.ABC):
     def _observe(self, state: State, players, out: np.ndarray | None = None) -> np.ndarray:
         """:meth:`observe` after its check of ``players`` (an integer seat or int[B] seats, all valid)."""
 
+    # ------------------------------------------------------ per-action features
+
+    def action_features(self, state: State, players) -> np.ndarray:
+        """float32[B, A, F]: for every action, what it is and what it would do, as far as
+        ``players[b]`` can know (the card, building or bid it names with that component's printed
+        attributes; what it costs and gains). Laid out by :attr:`action_feature_names`, within
+        :attr:`action_feature_bounds`. A row is zero for an action that is not legal for that
+        player now (another player's turn, a finished game, an illegal action), so the features
+        tell nothing the player's observation and mask do not. Nothing the player cannot see
+        enters: re-randomising what is hidden from him leaves them unchanged.
+
+        ``players``: as for :meth:`observe` (one seat, or int[B] seats); ``ValueError`` otherwise."""
+        self._check_players(state, players)
+        seats = np.broadcast_to(np.asarray(players, dtype=np.int64), (state.batch_size,))
+        features = self._action_features(state, seats)
+        legal = state.legal_action_mask & ((state.current_player == seats) & ~state.terminated)[:, None]
+        features *= legal[:, :, None]
+        return features
+
+    def _action_features(self, state: State, players: np.ndarray) -> np.ndarray:
+        """float32[B, A, F] of :meth:`action_features` for int[B] valid seats (the caller zeroes
+        the rows of actions not legal for them). Each game implements it in its ``features.py``."""
+        raise ValueError(f"{self.name}: no per-action features ({type(self).__name__} does not implement them)")
+
+    def action_feature_fields(self) -> dict[str, tuple[float, float]]:
+        """``{feature: (low, high)}`` in the order of the F features, the bounds the rules
+        guarantee; ``{}`` for a game without per-action features."""
+        return {}
+
+    @property
+    def action_feature_names(self) -> tuple[str, ...]:
+        """The names of the F per-action features, in order (see :meth:`action_features`)."""
+        return tuple(self.action_feature_fields())
+
+    @property
+    def action_feature_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(low, high)``, float32[F] each: the bounds of :meth:`action_features`."""
+        fields = self.action_feature_fields().values()
+        low = np.array([lo for lo, _ in fields], np.float32)
+        high = np.array([hi for _, hi in fields], np.float32)
+        return low, high
+
     @abc.abstractmethod
     def obs_field_bounds(self) -> dict[str, tuple[Any, Any]]:
         """``{field: (low, high)}`` for every ``obs_layout`` field: the range the *rules* guarantee
