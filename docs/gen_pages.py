@@ -4,7 +4,8 @@ notes files, and the changelog of the environment versions.
 
 Everything a page says about a game is read from the game: player counts and options from the
 registry and the factory's signature, the allowed values from the ``ValueError`` a bad value gets
-(so the page cannot drift from the check), actions and observation fields from an instance, the
+(so the page cannot drift from the check), actions, observation fields and per-action features
+(names, bounds, the game's line on each; no section for a game without them) from an instance, the
 provenance from the data files, the version history from the environment modules' docstrings.
 ``tests/test_docs.py`` checks the functions on every game; ``make docs`` builds the site.
 """
@@ -195,6 +196,27 @@ def observation_section(game) -> list[str]:
     return lines
 
 
+def action_features_section(game) -> list[str]:
+    """The game's per-action features (``Game.action_features``): name, bounds and the game's own
+    line on each (``action_feature_docs``); no lines for a game without them."""
+    fields = game.action_feature_fields()
+    if not fields:
+        return []
+    docs = game.action_feature_docs()
+    A, F = game.num_actions, len(fields)
+    lines = [f"`game.action_features(state, players)` is float32[B, {A}, {F}] at {game.num_players} player(s): "
+             "for every action, what it is and what it would do as far as the player knows it; the row of an "
+             "action that is not legal for that player now is zero, and re-drawing what he cannot see changes "
+             "nothing. The PettingZoo and Gymnasium envs add it to the observation with `action_features=True` "
+             "(`obs[\"action_features\"]`, see [the interop guide](../guides/interop.md#per-action-features)). "
+             "The columns, in order (`game.action_feature_names`; bounds: `game.action_feature_bounds`):", "",
+             "| # | feature | bounds | meaning |", "|---:|---|---|---|"]  # fmt: skip
+    for index, (feature, (low, high)) in enumerate(fields.items()):
+        meaning = md(" ".join(docs.get(feature, "").split())).replace("|", "\\|")
+        lines.append(f"| {index} | `{feature}` | [{float(low):g}, {float(high):g}] | {meaning} |")
+    return lines
+
+
 def provenance_entries(data) -> list[tuple[str, str, str]]:
     """``(section, tag, note)`` for every provenance statement of a data file, whichever of the
     files' layouts it uses: a ``provenance`` string on the file or a section, or a ``provenance``
@@ -341,6 +363,9 @@ def game_page(name: str) -> str:
     lines += ["The dict observation is `{\"observation\": Box, \"action_mask\": int8[A]}`; `obs_type=\"flat\"` "
               "gives the `Box` alone with the mask in `infos[agent][\"action_mask\"]`. `env.state()` is every "
               "player's observation, seat 0's first (a centralised critic's input).", ""]  # fmt: skip
+    features = action_features_section(game)
+    if features:
+        lines += ["## Per-action features", ""] + features + [""]
     lines += ["## Rewards", ""]
     solo = docstring_paragraph(about, "Options:")
     if name == "princes_solo" and "reward" in solo:

@@ -6,9 +6,15 @@ registered game and player count (like pgx's ``api_test``).
     >>> report = check_game(florentine_envs.make("medici", num_players=2), num_games=8)
     >>> report["games_finished"]
     8
+
+Per-action features (``Game.action_features``) have two checks of their own,
+:func:`check_action_features` (shapes, bounds, zero rows, batch independence) and
+:func:`check_action_features_hidden` (nothing the mover cannot see enters them).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -162,6 +168,30 @@ def check_balance_hooks(game: Game, num_games: int = 4, seed: int = 0, policy=No
     return {"acquired": previous[0].sum((0, 1)), "names": names}
 
 
+def hidden_redraws(game: Game, states: list[State], seed: int) -> Iterator[tuple[int, State, State]]:
+    """``(player, state, redrawn)`` for every state of ``states`` and every seat: ``redrawn`` is
+    ``game.randomize_hidden(state, player, seed + k * P + player)`` (state ``k``), a position that
+    only differs from ``state`` in what ``player`` cannot see. The leak tests compare what ``player``
+    is shown in the two (:func:`assert_same_view`)."""
+    P = game.num_players
+    for k, state in enumerate(states):
+        for p in range(P):
+            yield p, state, game.randomize_hidden(state, p, seed=seed + k * P + p)
+
+
+def assert_same_view(game: Game, view: Callable, state: State, redrawn: State, player: int, what: str) -> None:
+    """``view(state, players)`` (``game.observe``, ``game.action_features``) of seat ``player`` is the
+    same, exactly, in ``state`` and in ``redrawn`` (a re-draw of what the player cannot see)."""
+    players = np.full(state.batch_size, player)
+    seen, seen_redrawn = view(state, players), view(redrawn, players)
+    if not np.array_equal(seen, seen_redrawn):
+        b = int(np.flatnonzero((seen != seen_redrawn).reshape(state.batch_size, -1).any(1))[0])
+        raise AssertionError(
+            f"{game.name}: player {player}'s {what} depends on hidden information "
+            f"(game {b} of the batch changes when what the player cannot see is re-drawn)"
+        )
+
+
 def check_game(game: Game, num_games: int = 64, seed: int = 0, checkpoint_every: int = 15) -> dict:
     """Run every conformance check on ``game``; raises ``AssertionError`` on the first failure.
 
@@ -302,18 +332,13 @@ def check_game(game: Game, num_games: int = 64, seed: int = 0, checkpoint_every:
 
     # --- hidden information ----------------------------------------------------------
     changed = 0
-    for k, s in enumerate(checkpoints):
-        for p in range(P):
-            other = game.randomize_hidden(s, p, seed=1234 + k * P + p)
-            changed += not states_equal(other, s)
-            players = np.full(B, p)
-            assert np.array_equal(game.observe(other, players), game.observe(s, players)), (
-                f"{name}: player {p}'s observation depends on hidden information"
-            )
-            to_move = (s.current_player == p) & ~s.terminated
-            assert np.array_equal(other.legal_action_mask[to_move], s.legal_action_mask[to_move]), (
-                f"{name}: player {p}'s legal actions depend on hidden information"
-            )
+    for p, s, other in hidden_redraws(game, checkpoints, seed=1234):
+        changed += not states_equal(other, s)
+        assert_same_view(game, game.observe, s, other, p, "observation")
+        to_move = (s.current_player == p) & ~s.terminated
+        assert np.array_equal(other.legal_action_mask[to_move], s.legal_action_mask[to_move]), (
+            f"{name}: player {p}'s legal actions depend on hidden information"
+        )
     assert changed > 0, f"{name}: randomize_hidden never changed anything: the leak test would be vacuous"
     report["leak_checks"] = len(checkpoints) * P
 
@@ -327,3 +352,139 @@ def check_game(game: Game, num_games: int = 64, seed: int = 0, checkpoint_every:
         assert np.allclose(totals.sum(1), 0.0, atol=1e-4), f"{name}: rewards are not zero-sum"
     report["mean_reward_by_seat"] = totals.mean(0).round(3).tolist()
     return report
+
+
+# ------------------------------------------------------------------ per-action features
+
+
+def check_action_feature_metadata(game: Game) -> tuple[np.ndarray, np.ndarray]:
+    """Assert the static part of the per-action features: F > 0 distinct names, a one-line doc for
+    each (and for nothing else), finite bounds with ``low <= 0 <= high`` (an illegal action's row
+    is zero, so zero must be a value of every feature). Returns the bounds ``(low, high)``."""
+    name = game.name
+    names = game.action_feature_names
+    assert len(names) > 0, f"{name}: no per-action features (action_feature_fields() is empty)"
+    assert all(isinstance(n, str) and n for n in names), f"{name}: feature names must be non-empty strings"
+    assert len(set(names)) == len(names), f"{name}: feature names repeat"
+    docs = game.action_feature_docs()
+    missing = [n for n in names if not (isinstance(docs.get(n), str) and docs[n].strip())]
+    assert not missing, f"{name}: action_feature_docs() lacks a line for {missing}"
+    unknown = sorted(set(docs) - set(names))
+    assert not unknown, f"{name}: action_feature_docs() documents features that do not exist: {unknown}"
+    several = [n for n in names if "\n" in docs[n].strip()]
+    assert not several, f"{name}: the docs of {several} are not one line"
+    low, high = game.action_feature_bounds
+    assert low.shape == high.shape == (len(names),), f"{name}: action_feature_bounds must be float32[F] each"
+    assert np.isfinite(low).all() and np.isfinite(high).all(), f"{name}: feature bounds must be finite"
+    outside = [n for n, lo, hi in zip(names, low, high) if not lo <= 0.0 <= hi]
+    assert not outside, f"{name}: 0 (the value of an illegal action) is outside the bounds of {outside}"
+    return low, high
+
+
+def assert_bad_players_refused(game: Game, state: State) -> None:
+    """``action_features`` raises ``ValueError`` for every kind of bad ``players``."""
+    B, P = state.batch_size, game.num_players
+    bad = [-1, P, 1.5, True, "0", None, np.zeros(B + 1, np.int64), np.full(B, P), np.full(B, -1), np.zeros(B)]
+    for players in bad:
+        try:
+            game.action_features(state, players)
+        except ValueError:
+            continue
+        raise AssertionError(f"{game.name}: action_features accepted players={players!r}")
+
+
+def check_action_features(game: Game, num_games: int = 8, seed: int = 0) -> int:
+    """Play ``num_games`` random games and assert, at every decision, the contract of
+    ``game.action_features`` (see :meth:`~florentine_envs.core.game.Game.action_features`):
+
+    * the metadata (:func:`check_action_feature_metadata`): F > 0 named and documented features,
+      finite bounds holding 0;
+    * for every seat: float32[B, A, F], finite, inside ``action_feature_bounds``; zero rows for the
+      actions not legal for that seat now (illegal, another seat's turn, a finished game); and some
+      legal action somewhere with a nonzero feature (else the features say nothing);
+    * one seat per game (``players=state.current_player``) gives each game its seat's rows;
+    * batch independence: a game stepped alone has the features it has inside the batch (to float32
+      rounding: a batched reduction may round differently);
+    * ``ValueError`` for bad ``players`` (:func:`assert_bad_players_refused`).
+
+    Returns the number of (game, seat) positions checked."""
+    name, P, A = game.name, game.num_players, game.num_actions
+    low, high = check_action_feature_metadata(game)
+    F = low.size
+    rng = np.random.default_rng(seed)
+    seeds = np.arange(num_games, dtype=np.uint64) + np.uint64(7907 * seed)
+    B = num_games
+    state = game.init(seeds)
+    assert_bad_players_refused(game, state)
+    alone = {i: game.init(seeds[i : i + 1]) for i in sorted({0, B - 1})}  # stepped beside the batch
+    positions, informative = 0, False
+    for t in range(100_000):
+        mixed = np.zeros((B, A, F), np.float32)
+        for p in range(P):
+            features = game.action_features(state, np.full(B, p))
+            assert features.dtype == np.float32 and features.shape == (B, A, F), (
+                f"{name}: action_features must be float32{(B, A, F)}, got {features.dtype}{features.shape}"
+            )
+            assert np.isfinite(features).all(), f"{name}: seat {p}'s action features are not finite at step {t}"
+            outside = (features < low) | (features > high)
+            if outside.any():
+                b, a, f = (int(x[0]) for x in np.nonzero(outside))
+                raise AssertionError(
+                    f"{name}: seat {p}'s feature {game.action_feature_names[f]} of action {a} "
+                    f"({game.action_names[a]}) in game {b} at step {t} is {features[b, a, f]}, outside the "
+                    f"declared bounds [{low[f]}, {high[f]}]"
+                )
+            legal = state.legal_action_mask & ((state.current_player == p) & ~state.terminated)[:, None]
+            stray = features.any(2) & ~legal
+            if stray.any():
+                b, a = (int(x[0]) for x in np.nonzero(stray))
+                raise AssertionError(
+                    f"{name}: seat {p}'s features of action {a} ({game.action_names[a]}) in game {b} at step "
+                    f"{t} are not zero, but the action is not legal for that seat now"
+                )
+            informative |= bool(features.any())
+            mover = state.current_player == p
+            mixed[mover] = features[mover]
+            positions += B
+        assert np.array_equal(game.action_features(state, state.current_player), mixed), (
+            f"{name}: action_features with one seat per game differs from the seats asked one by one (step {t})"
+        )
+        for i, single in alone.items():
+            seat = single.current_player.astype(np.int64)
+            assert np.allclose(game.action_features(single, seat)[0], mixed[i], rtol=1e-6, atol=1e-6), (
+                f"{name}: game {i}'s action features differ alone and in a batch of {B} at step {t}"
+            )
+        if state.terminated.all():
+            break
+        actions = random_legal_actions(state.legal_action_mask, rng)
+        game.step(state, actions)
+        for i, single in alone.items():
+            game.step(single, actions[i : i + 1])  # a finished game ignores it, as in the batch
+    else:
+        raise AssertionError(f"{name}: games not finished")
+    assert informative, f"{name}: every legal action's features were zero in every game: they tell nothing"
+    return positions
+
+
+def check_action_features_hidden(game: Game, num_games: int = 8, seed: int = 0, checkpoint_every: int = 5) -> int:
+    """Nothing a player cannot see enters his per-action features: at positions of random games
+    (every ``checkpoint_every`` steps), re-randomising what each seat cannot see
+    (``randomize_hidden``, through :func:`hidden_redraws`) leaves that seat's
+    ``action_features`` exactly as they were -- the leak test :func:`check_game` runs on the
+    observations. Returns the number of re-draws compared."""
+    check_action_feature_metadata(game)
+    rng = np.random.default_rng(seed)
+    seeds = np.arange(num_games, dtype=np.uint64) + np.uint64(7907 * seed + 101)
+    checkpoints: list[State] = []
+
+    def keep(state: State, t: int) -> None:
+        if t % checkpoint_every == 0:
+            checkpoints.append(state.copy())
+
+    play_random(game, seeds, rng, on_step=keep)
+    changed = 0
+    for p, state, redrawn in hidden_redraws(game, checkpoints, seed=4321 + seed):
+        changed += not states_equal(redrawn, state)
+        assert_same_view(game, game.action_features, state, redrawn, p, "per-action features")
+    assert changed > 0, f"{game.name}: randomize_hidden never changed anything: the leak test would be vacuous"
+    return len(checkpoints) * game.num_players

@@ -13,6 +13,13 @@ live, the final rank once it is over (1 = best, ties share). Every info key is t
 SuperSuit's observation wrappers (``normalize_obs_v0`` ...) apply directly. The
 ``Box`` has the finite per-entry bounds the rules guarantee (``Game.obs_bounds``).
 
+``action_features=True`` (dict observations only, games with per-action features only; a
+``ValueError`` says what is allowed otherwise) adds a third key, ``"action_features"``: a ``Box``
+float32[num_actions, F] (the game's ``action_feature_bounds`` for every action) holding
+``Game.action_features`` of the agent's seat -- for every legal action, what it is and what it would
+do as far as the agent knows; zero rows for the illegal actions, and all zeros for an agent not to
+move, as its mask. The columns are ``game.action_feature_names``. Off by default (no cost then).
+
 Unlike PettingZoo's ``TerminateIllegalWrapper``, an illegal action is refused:
 ``ValueError`` naming the action and the legal ones, and the game is unchanged. So that
 tools stepping with an unmasked ``action_space(agent).sample()`` (PettingZoo's
@@ -49,7 +56,7 @@ from pettingzoo.utils.deprecated_module import DeprecatedEnv
 
 from .game import Game, check_integer_players
 from .registry import check_choice, check_options
-from .spaces import LegalDiscrete, observation_box
+from .spaces import LegalDiscrete, action_features_box, observation_box
 
 #: ``render_mode`` values: text returned ("ansi") or printed ("human"); the picture of the game as
 #: uint8[H, W, 3] ("rgb_array", for ``gymnasium.wrappers.RecordVideo``) or SVG text ("svg")
@@ -71,6 +78,27 @@ def check_render_view(game: Game, render_view) -> int | None:
             f"got {render_view!r}"
         )
     return int(render_view)
+
+
+def check_action_features_flag(game: Game, action_features, obs_type: str | None = "dict") -> bool:
+    """The ``action_features`` option of an env as a bool; ``ValueError`` naming what is allowed
+    unless it is True or False, or when True with ``obs_type="flat"`` (no dict to hold the key; None:
+    the env has no ``obs_type``) or with a game without per-action features."""
+    if not isinstance(action_features, (bool, np.bool_)):
+        raise ValueError(f"{game.name}: action_features={action_features!r}; allowed: True, False")
+    if not action_features:
+        return False
+    if obs_type == "flat":
+        raise ValueError(
+            f"{game.name}: action_features=True needs dict observations (the features are their "
+            "\"action_features\" key); allowed: obs_type='dict' with action_features=True, or action_features=False"
+        )
+    if not game.action_feature_fields():
+        raise ValueError(
+            f"{game.name}: action_features=True, but {type(game).__name__} has no per-action features "
+            "(its action_feature_fields() is empty); allowed: action_features=False"
+        )
+    return True
 
 
 def render_state(game: Game, state, render_mode: str | None, render_view: int | None = None):
@@ -109,11 +137,13 @@ class FlorentineAECEnv(AECEnv):
         obs_type: str = "dict",
         env_name: str | None = None,
         render_view: int | None = None,
+        action_features: bool = False,
     ):
         super().__init__()
         check_choice(game.name, "render_mode", render_mode, RENDER_MODES)
         self.render_view = check_render_view(game, render_view)
         check_choice(game.name, "obs_type", obs_type, ("dict", "flat"))
+        self.action_features = check_action_features_flag(game, action_features, obs_type)
         self.game = game
         self.obs_type = obs_type
         self.render_mode = render_mode
@@ -126,10 +156,10 @@ class FlorentineAECEnv(AECEnv):
         if obs_type == "flat":  # the Box alone; the mask travels in infos[agent]["action_mask"]
             self.observation_spaces = {a: obs_space for a in self.possible_agents}
         else:
-            self.observation_spaces = {
-                a: gymnasium.spaces.Dict({"observation": obs_space, "action_mask": mask_space})
-                for a in self.possible_agents
-            }
+            spaces = {"observation": obs_space, "action_mask": mask_space}
+            if self.action_features:
+                spaces["action_features"] = action_features_box(game)
+            self.observation_spaces = {a: gymnasium.spaces.Dict(spaces) for a in self.possible_agents}
         self.action_spaces = {
             # a partial of a bound method, not a lambda: the env must stay picklable mid-game
             a: LegalDiscrete(game.num_actions, functools.partial(self._pending_mask, p))
@@ -140,6 +170,8 @@ class FlorentineAECEnv(AECEnv):
         self._seed_sequence = np.random.SeedSequence()
         self._players = [np.array([p]) for p in range(game.num_players)]  # int[1] per seat, for observe
         self._no_actions = np.zeros(game.num_actions, np.int8)  # int8[A] mask of an agent not to move
+        if self.action_features:  # float32[A, F] features of an agent not to move
+            self._no_features = np.zeros((game.num_actions, len(game.action_feature_names)), np.float32)
 
     def __setstate__(self, state: dict) -> None:
         # the action spaces pickle as plain Discrete spaces (core.spaces): link them to this copy
@@ -200,10 +232,18 @@ class FlorentineAECEnv(AECEnv):
         obs = self.game.observe(self.game_state, self._players[player])[0]
         if self.obs_type == "flat":
             return obs
-        if not self.game_state.terminated[0] and int(self.game_state.current_player[0]) == player:
+        to_move = not self.game_state.terminated[0] and int(self.game_state.current_player[0]) == player
+        if to_move:
             mask = self.game_state.legal_action_mask[0].astype(np.int8)
         else:
             mask = self._no_actions.copy()
+        if self.action_features:  # an agent not to move has no legal action to describe
+            features = self.game.action_features(self.game_state, self._players[player])[0] if to_move else None
+            return {
+                "observation": obs,
+                "action_mask": mask,
+                "action_features": self._no_features.copy() if features is None else features,
+            }
         return {"observation": obs, "action_mask": mask}
 
     # ---------------------------------------------------------------- step
@@ -333,6 +373,7 @@ def make_env_functions(game_factory: Callable[..., Game], env_name: str | None =
         render_mode: str | None = None,
         obs_type: str = "dict",
         render_view: int | None = None,
+        action_features: bool = False,
         **options,
     ) -> FlorentineAECEnv:
         name = getattr(game_factory, "name", str(game_factory))
@@ -343,25 +384,53 @@ def make_env_functions(game_factory: Callable[..., Game], env_name: str | None =
             kwargs["num_players"] = num_players
         return FlorentineAECEnv(
             game_factory(**kwargs), render_mode=render_mode, obs_type=obs_type, env_name=env_name,
-            render_view=render_view,
+            render_view=render_view, action_features=action_features,
         )  # fmt: skip
 
-    def env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options):
+    def env(
+        num_players: int | None = None,
+        render_mode: str | None = None,
+        obs_type: str = "dict",
+        action_features: bool = False,
+        **options,
+    ):
         """The AEC env (PettingZoo classic conventions; see :mod:`florentine_envs.core.aec`).
         ``infos[agent]`` holds ``score`` (the agent's own, so far) and ``rank`` (0 while the game
         is live, then 1 = best) from ``reset()`` on; ``num_players`` is an integer. ``render_mode``:
         "ansi", "human", "rgb_array" (the picture of the table, uint8[H, W, 3]; the ``pictures``
-        extra) or "svg"; ``render_view=p`` draws the pictures from seat p's view (None: the table)."""
+        extra) or "svg"; ``render_view=p`` draws the pictures from seat p's view (None: the table).
+        ``action_features=True`` adds the per-action features to the dict observation (its
+        ``"action_features"`` key, float32[num_actions, F]; games that have them)."""
         # No AssertOutOfBoundsWrapper / TerminateIllegalWrapper: the raw env itself refuses a
         # bad action with a ValueError and leaves the game unchanged.
         return StrictOrderEnforcingWrapper(
-            raw_env(num_players=num_players, render_mode=render_mode, obs_type=obs_type, **options)
+            raw_env(
+                num_players=num_players,
+                render_mode=render_mode,
+                obs_type=obs_type,
+                action_features=action_features,
+                **options,
+            )
         )
 
-    def parallel_env(num_players: int | None = None, render_mode: str | None = None, obs_type: str = "dict", **options):
+    def parallel_env(
+        num_players: int | None = None,
+        render_mode: str | None = None,
+        obs_type: str = "dict",
+        action_features: bool = False,
+        **options,
+    ):
         """The parallel API: PettingZoo's ``turn_based_aec_to_parallel`` over :func:`env` (only
         the agent to move acts in each step; see the module doc and :class:`TurnBasedParallelEnv`)."""
-        return TurnBasedParallelEnv(env(num_players=num_players, render_mode=render_mode, obs_type=obs_type, **options))
+        return TurnBasedParallelEnv(
+            env(
+                num_players=num_players,
+                render_mode=render_mode,
+                obs_type=obs_type,
+                action_features=action_features,
+                **options,
+            )
+        )
 
     return env, raw_env, parallel_env
 

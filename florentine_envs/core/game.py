@@ -11,7 +11,13 @@ A game subclasses :class:`Game` and supplies
 * ``check_invariants(state)`` and ``randomize_hidden(state, player, seed)``;
 * ``_refresh_mask(state, games)``: recompute ``legal_action_mask`` of the live games ``games``
   from the rest of the state (``from_json`` compares a saved mask with it);
-* ``state_field_bounds()``: the range of every integer field of its state (``from_json``).
+* ``state_field_bounds()``: the range of every integer field of its state (``from_json``);
+* per-action features (optional; the envs' ``action_features=True``): ``_action_features(state,
+  seats) -> float32[B, A, F]``, ``action_feature_fields() -> {name: (low, high)}`` (the F
+  features in order, the bounds the rules guarantee, 0 inside each) and ``action_feature_docs()
+  -> {name: one line}`` (what each feature is, its unit, the component attribute it reads, as the
+  mover knows it). ``florentine_envs.testing.check_action_features`` and
+  ``check_action_features_hidden`` check them.
 
 The base class owns the semantics every game shares (DESIGN.md rules 1, 5, 7):
 validation of actions (illegal input raises ``ValueError`` and leaves the state
@@ -289,6 +295,13 @@ class Game(abc.ABC):
     def action_feature_fields(self) -> dict[str, tuple[float, float]]:
         """``{feature: (low, high)}`` in the order of the F features, the bounds the rules
         guarantee; ``{}`` for a game without per-action features."""
+        return {}
+
+    def action_feature_docs(self) -> dict[str, str]:
+        """``{feature: one line}`` for every name of :meth:`action_feature_fields`: what the
+        feature is, its unit, the component attribute it reads (from the data tables), as the mover
+        knows it (``"florins the card costs, as printed"``). The game's documentation page lists
+        them; ``{}`` for a game without per-action features."""
         return {}
 
     @property

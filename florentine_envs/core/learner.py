@@ -37,6 +37,12 @@ nothing. The action space's unmasked ``sample()`` draws a legal action
 (:class:`~florentine_envs.core.spaces.LegalDiscrete`), so Gymnasium's ``check_env`` and
 random-play scripts work as they are.
 
+``action_features=True`` (games with per-action features; a ``ValueError`` otherwise) makes the
+observation a ``Dict``: ``{"observation": float32[obs_size], "action_features":
+float32[num_actions, F]}`` (batched in the vector env: float32[num_envs, ...] under each key), the
+second the learner's ``Game.action_features`` -- zero rows for illegal actions, all zeros at the end
+of a game; the mask stays in the info and ``action_masks()``. Off by default (no cost then).
+
 Rewards are the learner's: the sum of its step's reward and those of the opponents' moves
 that follow, i.e. the game's terminal reward for its seat (``reward="score"`` for score
 margins). ``terminated``: the rules ended the game; ``truncated``: a turn limit did
@@ -91,11 +97,11 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 
 from . import rng
-from .aec import PICTURE_MODES, RENDER_FPS, RENDER_MODES, check_render_view, render_state
+from .aec import PICTURE_MODES, RENDER_FPS, RENDER_MODES, check_action_features_flag, check_render_view, render_state
 from .game import Game
 from .registry import check_choice
 from .registry import make as make_game
-from .spaces import LegalDiscrete, LegalMultiDiscrete, observation_box
+from .spaces import LegalDiscrete, LegalMultiDiscrete, action_features_box, observation_box
 
 GAME_STREAM = 0x5B3
 SEAT_STREAM = 0x5B4
@@ -198,10 +204,12 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         learner_seat: str | int = "random",
         seed: int | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP,
+        action_features: bool = False,
         **options,
     ):
         game = _resolve_game(game, num_players, options)
         self.autoreset_mode = _autoreset_mode(autoreset_mode, game.name)
+        self.action_features = check_action_features_flag(game, action_features, obs_type=None)
         self.metadata = dict(type(self).metadata, autoreset_mode=self.autoreset_mode)
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"{game.name}: num_envs must be an integer >= 1, got {num_envs!r}")
@@ -223,6 +231,10 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         self.seed_value = _check_seed(seed) if seed is not None else int(np.random.SeedSequence().entropy % 2**63)
         self.render_mode = None
         self.single_observation_space = observation_box(*game.obs_bounds)
+        if self.action_features:
+            self.single_observation_space = gymnasium.spaces.Dict(
+                {"observation": self.single_observation_space, "action_features": action_features_box(game)}
+            )
         self.single_action_space = gymnasium.spaces.Discrete(game.num_actions)
         self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, N)
         self.action_space = LegalMultiDiscrete(game.num_actions, N, self._pending_masks)
@@ -358,8 +370,13 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
             slots = slots[self.game_state.terminated[slots]]
         raise RuntimeError(f"{self.game.name}: {MAX_EMPTY_EPISODES} games in a row without a learner decision")
 
-    def _learner_obs(self) -> np.ndarray:
-        return self.game.observe(self.game_state, self.learner)  # a fresh array per call
+    def _learner_obs(self) -> np.ndarray | dict:
+        """The learner's observation in every slot (fresh arrays per call): float32[N, obs_size], or
+        with ``action_features`` the dict of it and float32[N, A, F] features."""
+        obs = self.game.observe(self.game_state, self.learner)
+        if self.action_features:
+            return {"observation": obs, "action_features": self.game.action_features(self.game_state, self.learner)}
+        return obs
 
     def _info(self, final: np.ndarray | None = None) -> dict:
         """The ``INFO_KEYS`` arrays of every slot (num_envs rows), without ``_key`` masks; the
@@ -447,6 +464,10 @@ class LearnerVectorEnv(gymnasium.vector.VectorEnv):
         seen = self.game.observe(state.select(finished), self.learner[finished])
         for k, slot in enumerate(finished):
             final_obs[slot] = seen[k]
+        if self.action_features:  # a finished game has no legal action: its features are zeros
+            no_features = np.zeros(self.single_observation_space["action_features"].shape, np.float32)
+            for slot in finished:
+                final_obs[slot] = {"observation": final_obs[slot], "action_features": no_features.copy()}
         final_info = _gymnasium_layout(self._info(final=done), done)
         self._start_until_learner(finished)
         info = _gymnasium_layout(self._info(), everywhere)
@@ -490,6 +511,7 @@ class LearnerEnv(gymnasium.Env):
         illegal_action: str = "raise",
         illegal_reward: float = -1.0,
         render_view: int | None = None,
+        action_features: bool = False,
         **options,
     ):
         game = _resolve_game(game, num_players, options)
@@ -501,8 +523,9 @@ class LearnerEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self._vector = LearnerVectorEnv(
-            game, 1, opponents=opponents, opponent_weights=opponent_weights, learner_seat=learner_seat, seed=0
-        )
+            game, 1, opponents=opponents, opponent_weights=opponent_weights, learner_seat=learner_seat, seed=0,
+            action_features=action_features,
+        )  # fmt: skip
         # a picture after the last step shows the finished game, not the next one already started
         self._vector.keep_finished = render_mode in PICTURE_MODES
         self.observation_space = self._vector.single_observation_space
@@ -548,7 +571,7 @@ class LearnerEnv(gymnasium.Env):
         self._done = False
         if self.render_mode == "human":
             self.render()
-        return obs[0], _single(info)
+        return _first(obs), _single(info)
 
     def step(self, action):
         if self._vector.game_state is None:
@@ -572,18 +595,21 @@ class LearnerEnv(gymnasium.Env):
             self._next_obs = (obs, info)
             self._done = True
             out_info = _single(info["final_info"])
-            obs = info["final_obs"][0][None]
+            obs = info["final_obs"][0]
         else:
             out_info = _single(info)
+            obs = _first(obs)
         if self.render_mode == "human":
             self.render()
-        return obs[0], float(rewards[0]), bool(terminated[0]), bool(truncated[0]), out_info
+        return obs, float(rewards[0]), bool(terminated[0]), bool(truncated[0]), out_info
 
     def _lose(self, action: int):
         """``illegal_action="lose"``: the episode ends at once with ``illegal_reward`` for the learner
         (PettingZoo classic's ``TerminateIllegalWrapper`` convention); the game is abandoned."""
         vector = self._vector
-        obs = vector._learner_obs()[0]
+        obs = _first(vector._learner_obs())
+        if vector.action_features:  # the game is abandoned: no action is legal any more
+            obs["action_features"][:] = 0.0
         # the game is abandoned, not finished: no final scores; the illegal try counts as a decision
         info = _single(vector._info())
         info.update(
@@ -616,6 +642,13 @@ class LearnerEnv(gymnasium.Env):
 
     def close(self) -> None:
         self._vector.close()
+
+
+def _first(obs: np.ndarray | dict) -> np.ndarray | dict:
+    """Slot 0 of a vector env's observation (an array, or a dict of arrays with action features)."""
+    if type(obs) is dict:
+        return {key: value[0] for key, value in obs.items()}
+    return obs[0]
 
 
 def _single(info: dict) -> dict:

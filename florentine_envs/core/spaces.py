@@ -118,3 +118,11 @@ def _plain_space(cls, args: tuple, kwargs: dict, np_random) -> gymnasium.spaces.
 def observation_box(low: np.ndarray, high: np.ndarray) -> gymnasium.spaces.Box:
     """float32 ``Box`` with the game's per-entry bounds (see ``Game.obs_bounds``)."""
     return gymnasium.spaces.Box(low=low.copy(), high=high.copy(), dtype=np.float32)
+
+
+def action_features_box(game) -> gymnasium.spaces.Box:
+    """float32 ``Box`` of shape (num_actions, F) of a game's per-action features
+    (``Game.action_features`` of one game): the feature bounds tiled over the actions."""
+    low, high = game.action_feature_bounds
+    A = game.num_actions
+    return gymnasium.spaces.Box(low=np.tile(low, (A, 1)), high=np.tile(high, (A, 1)), dtype=np.float32)
