@@ -49,13 +49,35 @@ FORMAT = 1
 
 
 class LearnedPolicy:
-    """The arrays and metadata of one policy archive (``.npz``): ``layers`` is a list of
-    ``(W float32[n_in, n_out], b float32[n_out])``, the last one giving the logits."""
+    """The arrays and metadata of one policy archive (``.npz``).
 
-    def __init__(self, scale: np.ndarray, layers: list[tuple[np.ndarray, np.ndarray]], meta: dict):
+    Two kinds of network (``meta["net"]``):
+
+    * ``"mlp"`` (the default): ``layers`` is a list of ``(W float32[n_in, n_out], b float32[n_out])``
+      on the scaled observation, the last one giving the A logits.
+    * ``"action"``, an action-scoring network (the "action-in" design of DouZero, Zha et al.
+      2021): ``layers`` encode the scaled observation into a state vector ``e`` (float32[H],
+      ReLU after every layer); ``scorer`` is an MLP shared by every action, whose input is ``e``
+      joined with the action's features (``game.action_features``, scaled by ``feature_scale``,
+      float32[F]) and whose output is that action's logit. It scores only legal actions, so
+      its size does not grow with the action space, and what it learns of one card carries
+      over to every action that names a card like it.
+    """
+
+    def __init__(self, scale: np.ndarray, layers: list[tuple[np.ndarray, np.ndarray]], meta: dict,
+                 scorer: list[tuple[np.ndarray, np.ndarray]] | None = None,
+                 feature_scale: np.ndarray | None = None):  # fmt: skip
         self.scale = np.asarray(scale, np.float32)  # float32[obs_size]
         self.layers = [(np.asarray(w, np.float32), np.asarray(b, np.float32)) for w, b in layers]
-        self.meta = dict(meta)
+        self.scorer = [(np.asarray(w, np.float32), np.asarray(b, np.float32)) for w, b in scorer or []]
+        # float32[F]: multiplies the action features before the scorer (action networks only)
+        self.feature_scale = None if feature_scale is None else np.asarray(feature_scale, np.float32)
+        self.meta = {"net": "action" if self.scorer else "mlp", **dict(meta)}
+
+    @property
+    def scores_actions(self) -> bool:
+        """True for an action-scoring network (it needs the actions' features, so the state)."""
+        return self.meta["net"] == "action"
 
     @property
     def obs_size(self) -> int:
@@ -63,7 +85,33 @@ class LearnedPolicy:
 
     @property
     def num_actions(self) -> int:
+        if self.scores_actions:
+            return int(self.meta["num_actions"])
         return int(self.layers[-1][1].shape[0])
+
+    @property
+    def num_features(self) -> int:
+        """F, the per-action features an action network reads (0 for an MLP)."""
+        return 0 if self.feature_scale is None else int(self.feature_scale.shape[0])
+
+    def action_logits(self, obs: np.ndarray, features: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """float32[B, A] of an action network: each legal action's score from the observations
+        (float32[B, obs_size]) and its features (float32[B, A, F]); -1e9 where ``mask`` (bool[B, A])
+        is False (only the legal actions are scored)."""
+        h = np.asarray(obs, np.float32) * self.scale
+        for w, b in self.layers:
+            h = np.maximum(h @ w + b, 0.0)
+        rows, actions = np.nonzero(mask)
+        w0, b0 = self.scorer[0]
+        width = h.shape[1]
+        x = (h @ w0[:width])[rows] + (np.asarray(features[rows, actions], np.float32) * self.feature_scale) @ w0[width:]
+        x += b0
+        for w, b in self.scorer[1:]:
+            np.maximum(x, 0.0, out=x)
+            x = x @ w + b
+        logits = np.full(mask.shape, -1e9, np.float32)
+        logits[rows, actions] = x[:, 0]
+        return logits
 
     @property
     def prior_gain(self) -> float:
@@ -71,8 +119,10 @@ class LearnedPolicy:
         return float(self.meta.get("prior_gain", 0.0))
 
     def logits(self, obs: np.ndarray, hint: np.ndarray | None = None) -> np.ndarray:
-        """float32[B, A] from float32[B, obs_size] and, for a policy with a prior, the
-        heuristic's actions ``hint`` (int[B])."""
+        """float32[B, A] of an MLP from float32[B, obs_size] and, for a policy with a prior, the
+        heuristic's actions ``hint`` (int[B]). (An action network: :meth:`action_logits`.)"""
+        if self.scores_actions:
+            raise ValueError("this policy scores actions from their features: call action_logits")
         h = np.asarray(obs, np.float32) * self.scale
         for k, (w, b) in enumerate(self.layers):
             h = h @ w + b
@@ -92,6 +142,10 @@ class LearnedPolicy:
         arrays = {"scale": self.scale, "meta": np.array(json.dumps({**self.meta, "format": FORMAT}))}
         for k, (w, b) in enumerate(self.layers):
             arrays[f"w{k}"], arrays[f"b{k}"] = w.astype(np.float16), b.astype(np.float32)
+        for k, (w, b) in enumerate(self.scorer):
+            arrays[f"sw{k}"], arrays[f"sb{k}"] = w.astype(np.float16), b.astype(np.float32)
+        if self.feature_scale is not None:
+            arrays["feature_scale"] = self.feature_scale
         np.savez_compressed(path, **arrays)
         return path
 
@@ -112,18 +166,33 @@ class LearnedPolicy:
         if meta.get("format") != FORMAT:
             raise ValueError(f"learned agent: {str(path)!r} has format {meta.get('format')!r}; "
                              f"this version reads {FORMAT}")
-        layers, k = [], 0
-        while f"w{k}" in files:
-            layers.append((files[f"w{k}"], files[f"b{k}"]))
-            k += 1
+        def stack(prefix: str) -> list:
+            found, k = [], 0
+            while f"{prefix}w{k}" in files:
+                found.append((files[f"{prefix}w{k}"], files[f"{prefix}b{k}"]))
+                k += 1
+            return found
+
+        layers, scorer = stack(""), stack("s")
         if not layers:
             raise ValueError(f"learned agent: {str(path)!r} has no layers")
-        policy = cls(files["scale"], layers, meta)
+        if meta.get("net", "mlp") not in ("mlp", "action") or (meta.get("net") == "action") != bool(scorer):
+            raise ValueError(f"learned agent: {str(path)!r} has net {meta.get('net')!r} with {len(scorer)} scorer "
+                             "layers; allowed: 'mlp' (no scorer) or 'action' (a scorer and feature_scale)")
+        if scorer and ("feature_scale" not in files or not isinstance(meta.get("num_actions"), int)):
+            raise ValueError(f"learned agent: {str(path)!r} is an action network without feature_scale "
+                             "or meta num_actions")
+        policy = cls(files["scale"], layers, meta, scorer, files.get("feature_scale"))
         widths = [policy.obs_size] + [b.shape[0] for _, b in policy.layers]
-        for k, (w, _) in enumerate(policy.layers):
-            if w.shape != (widths[k], widths[k + 1]):
-                raise ValueError(f"learned agent: {str(path)!r} layer {k} has shape {w.shape}, expected "
-                                 f"{(widths[k], widths[k + 1])}")  # fmt: skip
+        expected = [(widths[k], widths[k + 1]) for k in range(len(policy.layers))]
+        if scorer:
+            inputs = [widths[-1] + policy.num_features] + [b.shape[0] for _, b in policy.scorer]
+            expected += [(inputs[k], inputs[k + 1]) for k in range(len(policy.scorer))]
+            if inputs[-1] != 1:
+                raise ValueError(f"learned agent: {str(path)!r} scorer ends in {inputs[-1]} outputs, not 1")
+        for k, ((w, _), shape) in enumerate(zip(policy.layers + policy.scorer, expected)):
+            if w.shape != shape:
+                raise ValueError(f"learned agent: {str(path)!r} layer {k} has shape {w.shape}, expected {shape}")
         return policy
 
 
@@ -193,6 +262,13 @@ class LearnedAgent(Agent):
         if (meta.get("game"), meta.get("num_players")) != (game.name, game.num_players):
             raise ValueError(f"learned agent: {str(self.path)!r} was trained on {_describe(meta)}, not "
                              f"{game.name} with {game.num_players} player(s)")  # fmt: skip
+        if self.policy.scores_actions:
+            names = list(game.action_feature_names)
+            if meta.get("feature_names") != names:
+                raise ValueError(f"learned agent: {str(self.path)!r} scores actions by the features "
+                                 f"{meta.get('feature_names')}; {game.name} has {names or 'none'}")  # fmt: skip
+            # it needs each action's features, so the state: matches and env opponents call act_state
+            self.needs_state = True
         self.hinter = None
         if self.policy.prior_gain:
             from .heuristics import make_heuristic  # on use: a policy without the prior never loads it
@@ -212,12 +288,37 @@ class LearnedAgent(Agent):
         return p / p.sum(1, keepdims=True)
 
     def act(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        if self.policy.scores_actions:
+            raise ValueError("learned agent: this policy scores actions from their features, which need the "
+                             "state: call act_state(state, rows) (matches, tournaments and env opponents do)")
+        mask = self._checked_mask(mask)
+        return self._choose(self.logits(obs, mask), mask)
+
+    def act_state(self, state, rows, obs: np.ndarray | None = None) -> np.ndarray:
+        if not self.policy.scores_actions:
+            return super().act_state(state, rows, obs)
+        rows = np.asarray(rows, np.int64)
+        games, seats = state.select(rows), state.current_player[rows]
+        if obs is None:
+            obs = self.game.observe(games, seats)
+        mask = self._checked_mask(state.legal_action_mask[rows])
+        features = self.game.action_features(games, seats)  # float32[n, A, F]
+        return self._choose(self.policy.action_logits(obs, features, mask), mask)
+
+    def _checked_mask(self, mask) -> np.ndarray:
         mask = np.asarray(mask, bool)
         if mask.ndim != 2 or mask.shape[1] != self.game.num_actions or not mask.any(1).all():
             raise ValueError(f"learned agent: mask must be bool[B, {self.game.num_actions}] with a legal action in "
                              f"every row, got shape {mask.shape}")  # fmt: skip
+        return mask
+
+    def _choose(self, logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """int[B]: the most probable legal action, or (``greedy=False``) one drawn from the
+        masked softmax with the agent's generator."""
+        logits = np.where(mask, logits.astype(np.float64), -np.inf)
         if self.greedy:
-            return np.where(mask, self.logits(obs, mask), -np.inf).argmax(1)
-        cum = self.probabilities(obs, mask).cumsum(1)
+            return logits.argmax(1)
+        p = np.exp(logits - logits.max(1, keepdims=True))
+        cum = (p / p.sum(1, keepdims=True)).cumsum(1)
         u = self.rng.random(len(cum)) * cum[:, -1]
         return (cum > u[:, None]).argmax(1)

@@ -451,7 +451,9 @@ def learn_overrides(args) -> dict:
     return {
         "imitation_rounds": args.imitation_rounds, "rl_rounds": args.rl_rounds, "games": args.games,
         "hidden": tuple(int(h) for h in args.hidden.split(",")) if args.hidden else None,
-        "prior_gain": args.prior_gain, "eval_games": args.eval_games, "final_games": args.final_games,
+        "prior_gain": args.prior_gain, "net": args.net,
+        "scorer": tuple(int(h) for h in args.scorer.split(",")) if args.scorer else None, "teacher": args.teacher,
+        "eval_games": args.eval_games, "final_games": args.final_games,
     }  # fmt: skip
 
 
@@ -465,7 +467,7 @@ def cmd_learn(args) -> int:
     # their sample size counts too; the closing evaluation's does not)
     for field, value in overrides.items():
         if value is not None and field != "final_games":
-            argv += ["--" + field.replace("_", "-"), ",".join(map(str, value)) if field == "hidden" else str(value)]
+            argv += ["--" + field.replace("_", "-"), ",".join(map(str, value)) if isinstance(value, tuple) else str(value)]
     for option in args.option or []:
         argv += ["--option", option]
     summary = learn(
@@ -671,6 +673,12 @@ def build_parser() -> argparse.ArgumentParser:
     ln.add_argument("--hidden", help="hidden layer widths, e.g. 256,128 (default: the recipe)")
     ln.add_argument("--prior-gain", type=float, help="logit bonus of the heuristic's move; 0: the network alone "
                     "(default: the recipe, 0 for Medici, 3 elsewhere)")  # fmt: skip
+    ln.add_argument("--net", choices=["mlp", "action"], help="mlp: logits from the observation; action: a scorer "
+                    "shared by every action, reading the observation's encoding and the action's features "
+                    "(default: the recipe)")  # fmt: skip
+    ln.add_argument("--scorer", help="the action network's scorer widths, e.g. 128,64 (default: the recipe)")
+    ln.add_argument("--teacher", choices=["heuristic", "none"], help="none: no heuristic labels, prior or "
+                    "opponents; self-play against earlier snapshots and random play (default: heuristic)")  # fmt: skip
     ln.add_argument("--eval-games", type=int, help="games per opponent at each curve point (default: the recipe)")
     ln.add_argument("--final-games", type=int, help="games per opponent, closing evaluation (default: the recipe)")
     ln.add_argument("--out", default="runs/learn", help="runs go to OUT/GAME_Pp")

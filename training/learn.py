@@ -77,6 +77,9 @@ class Recipe:
 
     hidden: tuple[int, ...] = (256, 128)
     prior_gain: float = 3.0  # logit bonus of the heuristic's action (0: the network alone)
+    net: str = "mlp"  # "mlp": logits from the observation; "action": each legal action scored from its features
+    scorer: tuple[int, ...] = (128, 64)  # hidden widths of the action network's per-action scorer
+    teacher: str = "heuristic"  # "none": no heuristic labels, prior or opponents (self-play and random only)
     games: int = 256  # games per round (both stages)
     imitation_rounds: int = 12
     beta_end: float = 0.2  # last imitation round: share of seats still played by the heuristic
@@ -117,13 +120,35 @@ RECIPES: dict[tuple[str, int], dict] = {
 }
 
 
+#: what ``--teacher none`` changes in any recipe: no imitation, no prior, no anchor towards the
+#: heuristic's labels, and a league of the learner's own snapshots and random play
+NO_TEACHER = {"imitation_rounds": 0, "prior_gain": 0.0, "anchor": 0.0, "league": {"self": 0.8, "random": 0.2}}
+#: league members that play the heuristic's moves (the search's tuned presets roll out with it)
+HEURISTIC_OPPONENTS = ("heuristic", "ismcts")
+
+
 def recipe_for(game_name: str, num_players: int, **overrides) -> Recipe:
-    base = {**RECIPES.get((game_name, num_players), {}), **{k: v for k, v in overrides.items() if v is not None}}
+    given = {k: v for k, v in overrides.items() if v is not None}
+    base = {**RECIPES.get((game_name, num_players), {}), **given}
     unknown = sorted(set(base) - {f.name for f in dataclasses.fields(Recipe)})
     if unknown:
         raise ValueError(f"unknown recipe field(s) {unknown}; allowed: {[f.name for f in dataclasses.fields(Recipe)]}")
-    if "hidden" in base:
-        base["hidden"] = tuple(int(h) for h in base["hidden"])
+    for key in ("hidden", "scorer"):
+        if key in base:
+            base[key] = tuple(int(h) for h in base[key])
+    if base.get("net", "mlp") not in ("mlp", "action"):
+        raise ValueError(f"net={base['net']!r}; allowed: 'mlp' or 'action'")
+    if base.get("teacher", "heuristic") not in ("heuristic", "none"):
+        raise ValueError(f"teacher={base['teacher']!r}; allowed: 'heuristic' or 'none'")
+    if base.get("teacher") == "none":
+        clash = [k for k in ("imitation_rounds", "prior_gain", "anchor") if given.get(k, NO_TEACHER[k]) != NO_TEACHER[k]]
+        clash += [f"league member {name!r}" for name in given.get("league", {})
+                  if name.split(":")[0] in HEURISTIC_OPPONENTS]  # fmt: skip
+        if clash:
+            raise ValueError(f"teacher='none' learns without the heuristic; these settings use it: {clash}")
+        base = {**base, **{k: v for k, v in NO_TEACHER.items() if k not in given}}
+    if base.get("net") == "action" and base.get("prior_gain", Recipe.prior_gain):
+        raise ValueError("net='action' plays alone: it takes no heuristic prior (set prior_gain 0)")
     return Recipe(**base)
 
 
@@ -145,8 +170,9 @@ class PolicyValueNet(nn.Module):
 
         self.policy, self.value = mlp(num_actions), mlp(1)
 
-    def forward(self, obs: torch.Tensor, hint=None) -> tuple[torch.Tensor, torch.Tensor]:
-        """``hint`` (int[B]): the heuristic's actions, needed when ``prior_gain`` is set."""
+    def forward(self, obs: torch.Tensor, hint=None, pairs=None) -> tuple[torch.Tensor, torch.Tensor]:
+        """``hint`` (int[B]): the heuristic's actions, needed when ``prior_gain`` is set
+        (``pairs``: read by :class:`ActionScoringNet` only)."""
         x = obs * self.scale
         logits = self.policy(x)
         if self.prior_gain:
@@ -160,21 +186,116 @@ class PolicyValueNet(nn.Module):
         return LearnedPolicy(self.scale.numpy(), layers, {**meta, "prior_gain": self.prior_gain})
 
 
+def feature_scale(game) -> np.ndarray:
+    """float32[F]: 1 / the largest magnitude the features' bounds allow, for features whose
+    bounds reach past 1 (the rest keep scale 1), so the scorer's inputs sit in about [-1, 1]."""
+    low, high = game.action_feature_bounds
+    span = np.maximum(np.abs(low), np.abs(high))
+    return np.where(span > 1, 1.0 / np.maximum(span, 1e-9), 1.0).astype(np.float32)
+
+
+class ActionScoringNet(nn.Module):
+    """The action-in network (DouZero, Zha et al. 2021): an encoder of the scaled observation
+    (``hidden`` ReLU layers) and a scorer shared by every action -- the encoding joined with the
+    action's scaled features (float32[F]) through ``scorer`` ReLU layers to one logit. Only the
+    legal actions are scored (``pairs``); a separate value MLP of the ``hidden`` widths reads
+    the observation. No heuristic prior."""
+
+    prior_gain = 0.0
+
+    def __init__(self, scale: np.ndarray, features: np.ndarray, num_actions: int, hidden: tuple[int, ...],
+                 scorer: tuple[int, ...]):  # fmt: skip
+        super().__init__()
+        self.num_actions = num_actions
+        self.register_buffer("scale", torch.as_tensor(np.asarray(scale, np.float32)))  # float32[obs_size]
+        self.register_buffer("fscale", torch.as_tensor(np.asarray(features, np.float32)))  # float32[F]
+
+        def stack(widths: list[int], last_relu: bool) -> nn.Sequential:
+            layers: list[nn.Module] = []
+            for k, (a, b) in enumerate(zip(widths[:-1], widths[1:])):
+                layers.append(nn.Linear(a, b))
+                if last_relu or k < len(widths) - 2:
+                    layers.append(nn.ReLU())
+            return nn.Sequential(*layers)
+
+        self.encoder = stack([len(scale), *hidden], last_relu=True)
+        self.scorer = stack([hidden[-1] + len(features), *scorer, 1], last_relu=False)
+        self.value = stack([len(scale), *hidden, 1], last_relu=False)
+
+    def forward(self, obs: torch.Tensor, hint=None, pairs=None) -> tuple[torch.Tensor, torch.Tensor]:
+        """``pairs``: ``(rows int[m], actions int[m], features float32[m, F])``, the legal
+        (decision, action) pairs of the batch; logits are -1e9 elsewhere."""
+        x = obs * self.scale
+        rows, actions, feats = pairs
+        encoded = self.encoder(x)
+        scores = self.scorer(torch.cat([encoded[rows], feats * self.fscale], 1)).squeeze(-1)
+        logits = torch.full((len(obs), self.num_actions), -1e9, dtype=scores.dtype)
+        logits = logits.index_put((rows, actions), scores)
+        return logits, self.value(x).squeeze(-1)
+
+    def export(self, meta: dict) -> LearnedPolicy:
+        def weights(seq: nn.Sequential) -> list:
+            return [(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy())
+                    for m in seq if isinstance(m, nn.Linear)]  # fmt: skip
+
+        return LearnedPolicy(self.scale.numpy(), weights(self.encoder), {**meta, "net": "action", "prior_gain": 0.0,
+                             "num_actions": self.num_actions}, weights(self.scorer), self.fscale.numpy())  # fmt: skip
+
+
+def legal_pairs(game, state, rows: np.ndarray, mask: np.ndarray) -> dict:
+    """The action features of the legal actions of the decisions ``rows`` of ``state`` (for
+    the players to move), packed: ``feat`` float16[m, F], ``action`` int32[m], ``count``
+    int64[n] (legal actions per decision, in row order)."""
+    games = state.select(rows) if len(rows) < state.batch_size else state
+    features = game.action_features(games, state.current_player[rows])
+    where, actions = np.nonzero(mask)
+    return {"feat": features[where, actions].astype(np.float16), "action": actions.astype(np.int32),
+            "count": mask.sum(1).astype(np.int64)}  # fmt: skip
+
+
+def pairs_tensors(packed: dict, idx: np.ndarray | None = None) -> tuple:
+    """``(rows, actions, features)`` tensors of decisions ``idx`` (all: None) of packed pairs
+    (:func:`legal_pairs`, concatenated), rows numbered 0..len(idx)-1."""
+    count = packed["count"]
+    starts = np.concatenate([[0], np.cumsum(count)[:-1]])
+    if idx is None:
+        idx = np.arange(len(count))
+    n = count[idx]
+    rows = np.repeat(np.arange(len(idx)), n)
+    flat = np.repeat(starts[idx] - np.concatenate([[0], np.cumsum(n)[:-1]]), n) + np.arange(n.sum())
+    return (torch.as_tensor(rows), torch.as_tensor(packed["action"][flat].astype(np.int64)),
+            torch.as_tensor(packed["feat"][flat].astype(np.float32)))  # fmt: skip
+
+
+def concat_pairs(parts: list[dict]) -> dict:
+    return {key: np.concatenate([p[key] for p in parts]) for key in ("feat", "action", "count")}
+
+
 class NetAgent(Agent):
     """The network being trained as an :class:`Agent` (greedy, or sampling for league snapshots)."""
 
     name = "student"
 
-    def __init__(self, game, net: PolicyValueNet, seed: int = 0, greedy: bool = True):
+    def __init__(self, game, net: PolicyValueNet | ActionScoringNet, seed: int = 0, greedy: bool = True):
         super().__init__(game, seed)
         self.net, self.greedy = net, greedy
         self.hinter = make_agent("heuristic", game, seed=seed) if net.prior_gain else None
+        self.needs_state = isinstance(net, ActionScoringNet)
 
-    def act(self, obs: np.ndarray, mask: np.ndarray, hint: np.ndarray | None = None) -> np.ndarray:
+    def act_state(self, state, rows, obs=None) -> np.ndarray:
+        if not self.needs_state:
+            return super().act_state(state, rows, obs)
+        rows = np.asarray(rows, np.int64)
+        if obs is None:
+            obs = self.game.observe(state.select(rows), state.current_player[rows])
+        mask = state.legal_action_mask[rows]
+        return self.act(obs, mask, pairs=pairs_tensors(legal_pairs(self.game, state, rows, mask)))
+
+    def act(self, obs: np.ndarray, mask: np.ndarray, hint: np.ndarray | None = None, pairs=None) -> np.ndarray:
         if self.hinter is not None and hint is None:
             hint = self.hinter.act(obs, mask)
         with torch.no_grad():
-            logits, _ = self.net(torch.as_tensor(obs, dtype=torch.float32), hint)
+            logits, _ = self.net(torch.as_tensor(obs, dtype=torch.float32), hint, pairs=pairs)
         logits = logits.masked_fill(~torch.as_tensor(mask), -1e9)
         if self.greedy:
             return logits.argmax(1).numpy()
@@ -191,11 +312,13 @@ def masked(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
 
 def imitation_round(game, teacher: Agent, student: NetAgent, recipe: Recipe, beta: float, seeds, rng):
     """Play ``len(seeds)`` games by the teacher/student/random mixture; return every decision's
-    ``(obs float16[n, obs_size], mask bool[n, A], label int[n], value target float32[n])``."""
+    ``obs`` float16[n, obs_size], ``mask`` bool[n, A], ``label`` int[n] (the teacher's move),
+    ``value`` float32[n] (the seat's final reward) and, for an action network, ``pairs`` (the
+    legal actions' features, :func:`legal_pairs`)."""
     state = game.init(np.asarray(seeds, np.uint64))
     B, P = state.batch_size, game.num_players
     by_teacher = rng.random((B, P)) < beta  # bool[B, P]: which seats the heuristic plays
-    obs_l, mask_l, label_l, row_l, seat_l = [], [], [], [], []
+    obs_l, mask_l, label_l, row_l, seat_l, pairs_l = [], [], [], [], [], []
     totals = np.zeros((B, P))
     while not state.terminated.all():
         live = np.flatnonzero(~state.terminated)
@@ -203,11 +326,13 @@ def imitation_round(game, teacher: Agent, student: NetAgent, recipe: Recipe, bet
         obs = game.observe(state.select(live), seat) if len(live) < B else game.observe(state, seat)
         mask = state.legal_action_mask[live]
         label = teacher.act_state(state, live, obs)
+        packed = legal_pairs(game, state, live, mask) if student.needs_state else None
         actions = np.zeros(B, np.int64)
         chosen = label.copy()
         students = ~by_teacher[live, seat]
         if students.any():
-            chosen[students] = student.act(obs[students], mask[students], label[students])
+            pairs = None if packed is None else pairs_tensors(packed, np.flatnonzero(students))
+            chosen[students] = student.act(obs[students], mask[students], label[students], pairs=pairs)
         wild = rng.random(len(live)) < recipe.explore
         if wild.any():
             chosen[wild] = random_legal_actions(mask[wild], rng)
@@ -217,15 +342,25 @@ def imitation_round(game, teacher: Agent, student: NetAgent, recipe: Recipe, bet
         label_l.append(label)
         row_l.append(live)
         seat_l.append(seat)
+        if packed is not None:
+            pairs_l.append(packed)
         game.step(state, actions)
         totals += state.rewards
     rows, seats = np.concatenate(row_l), np.concatenate(seat_l)
-    value = totals[rows, seats].astype(np.float32)
-    return np.concatenate(obs_l), np.concatenate(mask_l), np.concatenate(label_l), value
+    data = {"obs": np.concatenate(obs_l), "mask": np.concatenate(mask_l), "label": np.concatenate(label_l),
+            "value": totals[rows, seats].astype(np.float32)}  # fmt: skip
+    if pairs_l:
+        data["pairs"] = concat_pairs(pairs_l)
+    return data
 
 
-def fit_imitation(net, optimiser, data, recipe: Recipe, rng, batch: int = 1024) -> dict:
-    obs, mask, label, value = data
+def batch_pairs(data: dict, idx: np.ndarray):
+    """The minibatch ``idx``'s legal-action features, for an action network (else None)."""
+    return pairs_tensors(data["pairs"], idx) if "pairs" in data else None
+
+
+def fit_imitation(net, optimiser, data: dict, recipe: Recipe, rng, batch: int = 1024) -> dict:
+    obs, mask, label, value = data["obs"], data["mask"], data["label"], data["value"]
     n = len(label)
     losses, hits = [], []
     for _ in range(recipe.epochs):
@@ -235,7 +370,7 @@ def fit_imitation(net, optimiser, data, recipe: Recipe, rng, batch: int = 1024) 
             o = torch.as_tensor(obs[idx].astype(np.float32))
             m = torch.as_tensor(mask[idx])
             y = torch.as_tensor(label[idx])
-            logits, v = net(o, y)
+            logits, v = net(o, y, pairs=batch_pairs(data, idx))
             logits = masked(logits, m)
             loss = nn.functional.cross_entropy(logits, y) + 0.5 * ((v - torch.as_tensor(value[idx])) ** 2).mean()
             optimiser.zero_grad()
@@ -245,6 +380,28 @@ def fit_imitation(net, optimiser, data, recipe: Recipe, rng, batch: int = 1024) 
             losses.append(float(loss.detach()))
             hits.append(float((logits.argmax(1) == y).float().mean()))
     return {"loss": float(np.mean(losses[-20:])), "agreement": float(np.mean(hits[-20:]))}
+
+
+def heldout_agreement(game, teacher: Agent, net, seeds) -> float:
+    """The share of the teacher's decisions the network's greedy move agrees with, on fresh
+    games (``seeds``, never trained on) that the teacher plays in every seat. A decision counts
+    when at least two actions are legal."""
+    student = NetAgent(game, net, seed=0)
+    state = game.init(np.asarray(seeds, np.uint64))
+    agree = total = 0
+    while not state.terminated.all():
+        live = np.flatnonzero(~state.terminated)
+        label = teacher.act_state(state, live)
+        choice = (student.act_state(state, live) if student.needs_state
+                  else student.act(game.observe(state.select(live), state.current_player[live]),
+                                   state.legal_action_mask[live], label))  # fmt: skip
+        counts = state.legal_action_mask[live].sum(1) >= 2
+        agree += int((choice == label)[counts].sum())
+        total += int(counts.sum())
+        actions = np.zeros(state.batch_size, np.int64)
+        actions[live] = label
+        game.step(state, actions)
+    return agree / max(total, 1)
 
 
 # --------------------------------------------------------------------------- stage 2: PPO league
@@ -300,9 +457,11 @@ def rl_round(game, net, league: League, teacher: Agent, recipe: Recipe, seeds, r
         if mine.size:
             obs = game.observe(state.select(mine), cur[mine])
             mask = state.legal_action_mask[mine]
-            label = teacher.act_state(state, mine, obs)
+            # the heuristic's moves: the anchor's labels (none without a teacher)
+            label = teacher.act_state(state, mine, obs) if teacher is not None else np.zeros(len(mine), np.int64)
+            packed = legal_pairs(game, state, mine, mask) if isinstance(net, ActionScoringNet) else None
             with torch.no_grad():
-                logits, value = net(torch.as_tensor(obs), label)
+                logits, value = net(torch.as_tensor(obs), label, pairs=None if packed is None else pairs_tensors(packed))
                 logits = masked(logits, torch.as_tensor(mask))
                 dist = torch.distributions.Categorical(logits=logits)
                 action = dist.sample()
@@ -315,13 +474,18 @@ def rl_round(game, net, league: League, teacher: Agent, recipe: Recipe, seeds, r
             buf["value"].append(value.numpy())
             buf["row"].append(mine)
             buf["label"].append(label)
+            if packed is not None:
+                buf.setdefault("pairs", []).append(packed)
         for key, rows in group_rows.items():
             theirs = rows[live_mask[rows] & (cur[rows] != learner_seat[rows])]
             if theirs.size:
                 actions[theirs] = agent_of[key].act_state(state, theirs)
         game.step(state, actions)
         totals += state.rewards[np.arange(B), learner_seat]
+    pairs = buf.pop("pairs", None)
     data = {k: np.concatenate(v) for k, v in buf.items()}
+    if pairs:
+        data["pairs"] = concat_pairs(pairs)
     # GAE with gamma = 1: the only reward is the final one, after each game's last decision
     adv = np.zeros(len(data["row"]), np.float32)
     order = np.argsort(data["row"], kind="stable")  # each game's decisions, in time order
@@ -348,7 +512,8 @@ def fit_ppo(net, optimiser, data, recipe: Recipe, anchor: float, rng, batch: int
         order = rng.permutation(n)
         for start in range(0, n, batch):
             idx = order[start : start + batch]
-            logits, v = net(torch.as_tensor(data["obs"][idx].astype(np.float32)), data["label"][idx])
+            logits, v = net(torch.as_tensor(data["obs"][idx].astype(np.float32)), data["label"][idx],
+                            pairs=batch_pairs(data, idx))
             logits = masked(logits, torch.as_tensor(data["mask"][idx]))
             dist = torch.distributions.Categorical(logits=logits)
             a = torch.as_tensor(data["action"][idx])
@@ -394,12 +559,18 @@ def learn(
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     game = florentine_envs.make(game_name, num_players=num_players, **(options or {}))
-    if game.name not in HEURISTICS:
-        raise ValueError(f"florentine learn imitates the heuristic; {game.name} has none")
+    if recipe.teacher == "heuristic" and game.name not in HEURISTICS:
+        raise ValueError(f"florentine learn imitates the heuristic; {game.name} has none (use teacher='none')")
+    if recipe.net == "action" and not game.action_feature_fields():
+        raise ValueError(f"net='action' scores actions by their features; {game.name} has none (use net='mlp')")
     run_dir = Path(out_dir) / f"{game_name}_{num_players}p"
     run_dir.mkdir(parents=True, exist_ok=True)
-    teacher = make_agent("heuristic", game, seed=seed + 1)
-    net = PolicyValueNet(observation_scale(game, seed=seed), game.num_actions, recipe.hidden, recipe.prior_gain)
+    teacher = make_agent("heuristic", game, seed=seed + 1) if recipe.teacher == "heuristic" else None
+    scale = observation_scale(game, seed=seed)
+    if recipe.net == "action":
+        net = ActionScoringNet(scale, feature_scale(game), game.num_actions, recipe.hidden, recipe.scorer)
+    else:
+        net = PolicyValueNet(scale, game.num_actions, recipe.hidden, recipe.prior_gain)
     student = NetAgent(game, net, seed=seed + 2)
     meta = {
         "game": game.name, "num_players": num_players, "options": json.loads(json.dumps(game.options, default=list)),
@@ -407,6 +578,8 @@ def learn(
         "command": command or f"florentine learn {game_name} --players {num_players} --seed {seed}",
         "recipe": dataclasses.asdict(recipe),
     }  # fmt: skip
+    if recipe.net == "action":
+        meta["feature_names"] = list(game.action_feature_names)
     curve: list[dict] = []
     cpu = 0.0  # training CPU seconds (evaluation excluded)
     best: tuple[float, int, LearnedPolicy] | None = None
@@ -441,7 +614,9 @@ def learn(
             fit = fit_imitation(net, optimiser, data, recipe, rng)
         cpu += time.process_time() - t0
         if (k + 1) % recipe.eval_every == 0 or k + 1 == recipe.imitation_rounds:
-            point("imitation", k + 1, {"decisions": int(len(data[2])), **fit})
+            with step(f"{game_name} {num_players}p: agreement on fresh games", enabled=progress):
+                held = heldout_agreement(game, teacher, net, eval_seed + 10_000_000 + np.arange(recipe.eval_games))
+            point("imitation", k + 1, {"decisions": int(len(data["label"])), "heldout_agreement": round(held, 4), **fit})
 
     league = League(game, recipe.league, seed + 3)
     optimiser = torch.optim.Adam(net.parameters(), lr=recipe.rl_lr)
@@ -562,4 +737,4 @@ if __name__ == "__main__":  # python -m florentine_envs.training.learn --readme
     print(f"wrote {POLICY_DIR / 'README.md'}")
 
 
-__all__ = ["Recipe", "RECIPES", "learn", "recipe_for", "PolicyValueNet"]
+__all__ = ["Recipe", "RECIPES", "learn", "recipe_for", "PolicyValueNet", "ActionScoringNet"]
