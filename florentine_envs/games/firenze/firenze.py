@@ -1,93 +1,17 @@
-"""Firenze (Andreas Steding), batched numpy engine for 2-4 players.
+"""Firenze (Andreas Steding), batched numpy engine for 2-4 players: the game module.
 
-The encoding (action ids, observation layout, order of automatic steps, use of
-randomness) is fixed in ``SPEC.md`` beside this file, on top of the design notes
-``DESIGN_NOTES.md`` (phases, readings of ambiguous rule sentences). The rules are
+:class:`Firenze` assembles the mixins of this package (the package's ``__init__`` lists its
+modules in dependency order) and keeps what concerns the game as a whole: the options, the step
+(dispatch and queued continuations), the invariants and hidden-information resampling.
+:class:`FirenzeState` (``state.py``), :func:`load_data` (``data.py``) and the encoding of
+``constants.py`` are re-exported from here: tests and agents import them from this module.
+
+The encoding (action ids, observation layout, order of automatic steps, use of randomness) is
+fixed in ``SPEC.md`` beside this file, on top of the design notes ``DESIGN_NOTES.md`` (phases,
+readings of ambiguous rule sentences in §13, how the batched engine works in §15). The rules are
 the rulebook's (``shared/rules/firenze.txt``). Every component number is read from
-``firenze_data.json``; the option ``data=`` (a dict patch or a path to a full
-file) overrides it for balance studies.
-
-The package, module by module (the mixins are mixed into :class:`Firenze`):
-
-* ``constants.py`` -- the fixed encoding: random streams, table sizes, phase ids and
-  names, action ids, per-phase lookup tables (all re-exported from here).
-* ``data.py`` -- :func:`load_data` (the packaged component data and its overrides) and
-  :class:`~.data.FirenzeTables`: the data read into arrays, the action names.
-* ``setup.py`` -- :class:`~.setup.FirenzeSetup`: board options, neutral seals, pouch
-  draws and deck shuffles (rulebook "Set Up").
-* ``turn.py`` -- :class:`~.turn.FirenzeTurn`: the automatic course of a turn (take and
-  refill, entering each phase, teardown, limits, end of turn and of the game).
-* ``events.py`` -- :class:`~.events.FirenzeEvents`: resolving event cards.
-* ``rules.py`` -- :class:`~.rules.FirenzeRules`: the step handlers, one per decision
-  phase (payments, personnel, building, fulfilling commissions).
-* ``masks.py`` -- :class:`~.masks.FirenzeMasks`: legal actions, batched and for one game.
-* ``scoring.py`` -- :class:`~.scoring.FirenzeScoring`: final scoring and rewards.
-* ``observation.py`` -- :class:`~.observation.FirenzeObservation`: the observation
-  layout, field bounds and encoders.
-* ``presentation.py`` -- :class:`~.presentation.FirenzePresentation`: ``render``,
-  ``describe_action``, ``narrate`` and ``play_notes``.
-* ``components.py`` -- :class:`~.components.FirenzeComponents`: the balance hooks
-  (components acquired, running score).
-* ``firenze.py`` (this module) -- :class:`FirenzeState` and :class:`Firenze`: options,
-  the blank state and set-up, the step (dispatch and queued continuations), invariants
-  and hidden-information resampling.
-* ``reference/`` -- the scalar reference implementation the differential test
-  compares against.
-
-Readings of the rulebook where it is not explicit (all 32, each quoting its
-sentence, are in DESIGN_NOTES.md §13; each has a scenario test in
-``tests/test_firenze_rules_*.py``). The ones that change play most:
-
-* The bricks on a taken card reach the storehouse before its event resolves;
-  only Flood and Storehouse Fire exempt them (they are held aside), so they can
-  pay Tribute and Luxury Tax.
-* Tribute and Luxury Tax pay for as many towers as possible; the player picks
-  which when short; unpaid towers are torn down like abandoned ones (half,
-  rounded up, to the pouch). Each affected player decides in clockwise order
-  from the taker (``current_player`` moves to them); ``auto_discard=True``
-  applies the online implementation's fixed rule instead.
-* A Patrician cancels an event the player chose for everyone, and counts as
-  the turn's Patrician.
-* "Worked on" means received at least one brick in this turn's Build phase;
-  being reduced by an event is not working on a tower.
-* The Mason must be played before the bricks whose cost it lowers (costs are
-  paid when building ends, so nothing is lost); Workshop and Mason together
-  lower the cost by 4; a cost never goes below zero.
-* Limits are checked only at the end of the owner's turn: storehouse first,
-  then cards; celebration cards are never discarded; a Warehouse lifts the card
-  limit entirely.
-* The Architect changes the scored height of one fulfilment; level tiles and
-  privileges use the commission's printed height; it does not help the bell tower.
-* The Saboteur is a personnel card (held, played in one's own turn, counted by
-  the card limit): it acts only on another player, and an event's effect "only
-  applies to the player whose turn it is".
-* The neutral-seal advice "the third and fourth Levels" means the 3- and 4-brick
-  commissions ("1 Brick = 1 Level"); the data flag ``levels_are_positions``
-  switches to v0's reading, the 3rd and 4th board spaces (heights 5-6).
-* Seat 0 is the starting player ("whoever was most recently up a tower").
-
-Implementation notes:
-
-* One step applies one decision to every game in the batch, routed per phase
-  with :func:`~florentine_envs.core.game.dispatch`; the automatic parts of a
-  turn (take, event resolution, refill, teardown, limits, end of turn, final
-  scoring) run as vectorised continuations of the decision that triggers them.
-  Loops run only over players, colours, slots and brick counts (small constants).
-* Continuations reached from several phases (take, event resolution, end of an
-  event, refill) are queued during a step and run once for the whole batch
-  (:meth:`Firenze._later`), so rare events cost one vectorised call per step.
-* Towers are kept compact (slot order kept) after every removal, so a player's
-  towers are always slots ``0..n-1``.
-* The symmetry rule (DESIGN_NOTES §8) offers only the lowest slot of towers
-  sharing (colour, height, at_start, built).
-* Entering Exchange, Build or Fulfill where nothing but PASS could be legal
-  passes at once (a cheap sufficient test); this gives the same result as the
-  core's forced-move rule with less mask work.
-* One game at a time (the AEC env) takes scalar paths where numpy's per-call
-  cost on one row dominates: ``_observe_one``, ``_mask_one`` (mirrors of
-  ``_observe_batch`` and ``_refresh_mask_batch``: a rule changed in one must be
-  changed in the other) and short branches of the commonest handlers. They give
-  exactly the batched result (``tests/test_firenze_single_game.py``).
+``firenze_data.json``; the option ``data=`` (a dict patch or a path to a full file) overrides it
+for balance studies.
 
 Changelog:
 
@@ -105,7 +29,6 @@ Changelog:
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from pathlib import Path
 
@@ -113,9 +36,7 @@ import numpy as np
 
 from ...core import rng
 from ...core.game import Game, dispatch
-from ...core.state import State
 from ..redraw import redraw_until_plausible
-from .components import FirenzeComponents
 from .constants import (  # noqa: F401 (the public names are re-exported: tests and agents import them from here)
     A_ALCHEMIST,
     A_ARCHITECT,
@@ -170,67 +91,12 @@ from .constants import (  # noqa: F401 (the public names are re-exported: tests 
     STREAM_SETUP,
 )
 from .data import FirenzeTables, load_data
-from .events import FirenzeEvents
 from .masks import FirenzeMasks
 from .observation import FirenzeObservation
 from .presentation import FirenzePresentation
-from .rules import FirenzeRules
-from .scoring import FirenzeScoring
+from .rules import FirenzeComponents, FirenzeEvents, FirenzeRules, FirenzeScoring, FirenzeTurn
 from .setup import FirenzeSetup
-from .turn import FirenzeTurn
-
-
-@dataclasses.dataclass
-class FirenzeState(State):
-    """Shapes: B games, P players. Field names follow DESIGN_NOTES §2; cards are kinds
-    (SPEC §0.1)."""
-
-    pouch_draws: np.ndarray  # int64[B]        single-brick draws so far (stream POUCH counter)
-    deck_shuffles: np.ndarray  # int64[B]      deck shuffles so far (stream DECK counter)
-    return_phase: np.ndarray  # int8[B]        phase ALCHEMIST_GIVE / SMUGGLER_GIVE return to
-    turn_player: np.ndarray  # int8[B]
-    turn_number: np.ndarray  # int32[B]        completed turns
-    pouch: np.ndarray  # int16[B, 6]
-    storehouse: np.ndarray  # int16[B, P, 6]
-    aside: np.ndarray  # int16[B, 6]           bricks of a taken Flood / Storehouse Fire
-    tower_colour: np.ndarray  # int8[B, P, 12]  -1 = empty slot
-    tower_height: np.ndarray  # int8[B, P, 12]
-    tower_at_start: np.ndarray  # bool[B, P, 12]
-    tower_built: np.ndarray  # bool[B, P, 12]
-    deck: np.ndarray  # int8[B, 52]            kinds; live part deck[deck_pos:deck_len], top first
-    deck_pos: np.ndarray  # int8[B]
-    deck_len: np.ndarray  # int8[B]
-    discard: np.ndarray  # int8[B, 27]         cards of each kind in the discard pile
-    row_card: np.ndarray  # int8[B, 6]         kind, -1 = empty
-    row_bricks: np.ndarray  # int16[B, 6, 6]   [slot, colour]
-    hand: np.ndarray  # int8[B, P, 27]         personnel + celebration cards per kind
-    buildings: np.ndarray  # bool[B, P, 3]     Bridge, Warehouse, Workshop
-    church: np.ndarray  # int8[B, 4]           kind on each church space, -1 = free
-    campanile_sealed: np.ndarray  # bool[B, P]
-    commission_owner: np.ndarray  # int8[B, 36]  -1 open, -2 neutral seal, else seat
-    balcony_tile: np.ndarray  # int8[B, 4]     tile id drawn for numerals I..IV
-    next_balcony: np.ndarray  # int8[B]        0..3 = I..IV open next, 4 = all done
-    level_tile_taken: np.ndarray  # bool[B, 4]
-    seals_left: np.ndarray  # int8[B, P]
-    prestige: np.ndarray  # int16[B, P]
-    end_trigger: np.ndarray  # int8[B]         seat that placed its last seal first, -1
-    played: np.ndarray  # bool[B, 8]           personnel names played this turn (v0 order, Saboteur last)
-    princess_active: np.ndarray  # bool[B]
-    mason_active: np.ndarray  # bool[B]
-    exchange_done: np.ndarray  # bool[B]
-    architect: np.ndarray  # int8[B]           0 not played, 1 played and unused, 2 used
-    bricks_built: np.ndarray  # int8[B]
-    chosen_slot: np.ndarray  # int8[B]
-    pay_index: np.ndarray  # int8[B]
-    pay_left: np.ndarray  # int8[B]
-    event_kind: np.ndarray  # int8[B]          event card being resolved, -1
-    event_offset: np.ndarray  # int8[B]        player (turn_player + offset) being processed
-    keep_left: np.ndarray  # int8[B]
-    keep_colour: np.ndarray  # int8[B]         Tribute colour being decided, -1 (Luxury Tax)
-    keep_marked: np.ndarray  # bool[B, 12]     towers chosen to be paid for
-    pending_take: np.ndarray  # int8[B, 3]     (colour, source seat, unused) received after giving
-    exchange_slot: np.ndarray  # int8[B]
-    acquired: np.ndarray  # int16[B, P, 36]   components counted as acquired (components.py), balance studies
+from .state import FirenzeState
 
 
 class Firenze(
@@ -327,106 +193,6 @@ class Firenze(
         self._build_actions()
         self._build_layout()
         self._build_components()
-
-    # ------------------------------------------------------------------ init
-
-    def _blank(self, seeds: np.ndarray) -> FirenzeState:
-        B, P = len(seeds), self.num_players
-        z = np.zeros
-        return FirenzeState(
-            seed=seeds.copy(),
-            current_player=z(B, np.int8),
-            phase=z(B, np.int8),
-            legal_action_mask=z((B, NUM_ACTIONS), bool),
-            rewards=z((B, P), np.float32),
-            terminated=z(B, bool),
-            truncated=z(B, bool),
-            scores=z((B, P), np.int32),
-            step_count=z(B, np.int32),
-            pouch_draws=z(B, np.int64),
-            deck_shuffles=z(B, np.int64),
-            return_phase=z(B, np.int8),
-            turn_player=z(B, np.int8),
-            turn_number=z(B, np.int32),
-            pouch=z((B, 6), np.int16),
-            storehouse=z((B, P, 6), np.int16),
-            aside=z((B, 6), np.int16),
-            tower_colour=np.full((B, P, NUM_TOWER_SLOTS), -1, np.int8),
-            tower_height=z((B, P, NUM_TOWER_SLOTS), np.int8),
-            tower_at_start=z((B, P, NUM_TOWER_SLOTS), bool),
-            tower_built=z((B, P, NUM_TOWER_SLOTS), bool),
-            deck=np.full((B, NUM_CARDS), -1, np.int8),
-            deck_pos=z(B, np.int8),
-            deck_len=z(B, np.int8),
-            discard=z((B, NUM_KINDS), np.int8),
-            row_card=np.full((B, 6), -1, np.int8),
-            row_bricks=z((B, 6, 6), np.int16),
-            hand=z((B, P, NUM_KINDS), np.int8),
-            buildings=z((B, P, 3), bool),
-            church=np.full((B, self.church_spaces), -1, np.int8),
-            campanile_sealed=z((B, P), bool),
-            commission_owner=np.full((B, NUM_COMMISSIONS), -1, np.int8),
-            balcony_tile=z((B, 4), np.int8),
-            next_balcony=z(B, np.int8),
-            level_tile_taken=z((B, len(self.level_tile_height)), bool),
-            seals_left=z((B, P), np.int8),
-            prestige=z((B, P), np.int16),
-            end_trigger=np.full(B, -1, np.int8),
-            played=z((B, len(self.personnel_kinds)), bool),
-            princess_active=z(B, bool),
-            mason_active=z(B, bool),
-            exchange_done=z(B, bool),
-            architect=z(B, np.int8),
-            bricks_built=z(B, np.int8),
-            chosen_slot=z(B, np.int8),
-            pay_index=z(B, np.int8),
-            pay_left=z(B, np.int8),
-            event_kind=np.full(B, -1, np.int8),
-            event_offset=z(B, np.int8),
-            keep_left=z(B, np.int8),
-            keep_colour=np.full(B, -1, np.int8),
-            keep_marked=z((B, NUM_TOWER_SLOTS), bool),
-            pending_take=z((B, 3), np.int8),
-            exchange_slot=z(B, np.int8),
-            acquired=z((B, P, self.num_counted), np.int16),
-        )
-
-    def _init(self, seeds: np.ndarray) -> FirenzeState:
-        st = self._blank(seeds)
-        B = len(seeds)
-        games = np.arange(B)
-        # Set Up 4: one balcony tile of each numeral.
-        for num in range(4):
-            if self.fixed_balconies is not None:
-                st.balcony_tile[:, num] = self.fixed_balconies[num]
-            else:
-                tiles = self.tiles_of_numeral[num]
-                st.balcony_tile[:, num] = tiles[rng.randint(seeds, STREAM_SETUP, num, len(tiles))]
-        self._place_neutral_seals(st)
-        # Set Up 7-8: seals; starting bricks 2, 3, 4, 5 in turn order; the rest in the pouch.
-        st.seals_left[:] = self.seals_per_player
-        st.storehouse[:, :, self.starting_colour] = self.starting_bricks
-        st.pouch[:] = self.brick_counts
-        st.pouch[:, self.starting_colour] -= sum(self.starting_bricks)
-        # Set Up 10: the start cards, shuffled, on top of the shuffled rest.
-        present = self.item_copy < self.in_game[self.item_kind]  # [52]
-        start = self.item_copy < self.kind_start[self.item_kind]
-        keys = rng.shuffle_keys(seeds, STREAM_DECK, np.zeros(B, np.int64), NUM_CARDS)
-        order = np.lexsort((keys, np.broadcast_to(~start, keys.shape), np.broadcast_to(~present, keys.shape)))
-        size = int(present.sum())
-        deck = self.item_kind[order]
-        deck[:, size:] = -1
-        st.deck[:] = deck
-        st.deck_len[:] = size
-        st.deck_shuffles[:] = 1
-        # Set Up 11: six cards, then 4 bricks on each, slot 0 first.
-        st.row_card[:] = st.deck[:, :6]
-        st.deck_pos[:] = 6
-        for s in range(6):
-            st.row_bricks[:, s] = self._draw(st, games, np.full(B, self.bricks_per_new_card))
-        self._turn_start(st, games)
-        self._refresh_mask(st, games)
-        return st
 
     # ------------------------------------------------------------------ step
 

@@ -8,7 +8,6 @@ are mirrors: a rule changed in one must be changed in the other
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -45,9 +44,7 @@ from .constants import (
     PH_FULFILL,
     PH_LIMIT_CARDS,
 )
-
-if TYPE_CHECKING:
-    from .firenze import FirenzeState
+from .state import FirenzeState
 
 
 def _lowest_of_kind(colour: list, height: list, at_start: list, built: list, candidate: list) -> list[int]:

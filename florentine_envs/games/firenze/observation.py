@@ -5,7 +5,6 @@ batched and one-game encoders (:meth:`FirenzeObservation._observe_batch` and its
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -28,9 +27,7 @@ from .constants import (
     PH_PAY_CARD,
     PH_SMUG_GIVE,
 )
-
-if TYPE_CHECKING:
-    from .firenze import FirenzeState
+from .state import FirenzeState
 
 _ROW_CARD_COLUMNS = np.arange(NUM_SLOTS) * (NUM_KINDS + 1)  # observation row_cards: slot s's one-hot
 _NUMERAL_COLUMNS = 2 + np.arange(4)  # observation commissions: balcony numeral I..IV one-hot

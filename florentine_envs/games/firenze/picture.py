@@ -14,8 +14,10 @@ from __future__ import annotations
 import drawsvg as dw
 import numpy as np
 
+from ...core.game import Game
 from ...pictures import widgets as w
 from .constants import NUM_COLOURS, NUM_TOWER_SLOTS, PH_BUILD, PHASE_NAMES
+from .state import FirenzeState
 
 WIDTH = 1500
 #: brick colours in the order of the data's colour names (white, yellow, green, red, blue, purple)
@@ -42,7 +44,8 @@ def _brick(game, colour: int) -> str:
     return BRICK.get(game.colour_names[colour], w.PALETTE["muted"])
 
 
-def draw(game, state, index: int, view: int | None) -> dw.Drawing:
+def draw(game: Game, state: FirenzeState, index: int, view: int | None) -> dw.Drawing:
+    """The picture of game ``index`` of ``state``, as seen by seat ``view`` (``None``: the whole table)."""
     b, P = index, game.num_players
     panel_w = (WIDTH - 50) / 2
     panel_h = 330

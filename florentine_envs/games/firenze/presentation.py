@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from .constants import (
@@ -48,9 +46,7 @@ from .constants import (
     PH_SMUG_GIVE,
     PHASE_NAMES,
 )
-
-if TYPE_CHECKING:
-    from .firenze import FirenzeState
+from .state import FirenzeState
 
 
 class FirenzePresentation:

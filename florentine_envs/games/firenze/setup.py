@@ -1,23 +1,135 @@
 """Firenze's set-up and its randomness (rulebook "Set Up"; DESIGN_NOTES §3-§4, SPEC §R and §S):
-the board options (balcony tiles, neutral seals) checked, the neutral seals placed, bricks drawn
-from the pouch and the deck shuffled from the counter-based streams of :mod:`~florentine_envs.core.rng`."""
+the blank state and the set-up that fills it, the board options (balcony tiles, neutral seals)
+checked, the neutral seals placed, bricks drawn from the pouch and the deck shuffled from the
+counter-based streams of :mod:`~florentine_envs.core.rng`."""
 
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...core import rng
-from .constants import _BIG, NUM_CARDS, NUM_COLOURS, NUM_COMMISSIONS, STREAM_DECK, STREAM_POUCH, STREAM_SETUP
-
-if TYPE_CHECKING:
-    from .firenze import FirenzeState
+from .constants import (
+    _BIG,
+    NUM_ACTIONS,
+    NUM_CARDS,
+    NUM_COLOURS,
+    NUM_COMMISSIONS,
+    NUM_KINDS,
+    NUM_TOWER_SLOTS,
+    STREAM_DECK,
+    STREAM_POUCH,
+    STREAM_SETUP,
+)
+from .state import FirenzeState
 
 
 class FirenzeSetup:
-    """Mixin of :class:`~.firenze.Firenze`: board options, neutral seals, pouch draws and deck shuffles."""
+    """Mixin of :class:`~.firenze.Firenze`: the blank state and the set-up, board options, neutral
+    seals, pouch draws and deck shuffles."""
+
+    def _blank(self, seeds: np.ndarray) -> FirenzeState:
+        """A state of ``len(seeds)`` games with every array allocated and nothing placed yet."""
+        B, P = len(seeds), self.num_players
+        z = np.zeros
+        return FirenzeState(
+            seed=seeds.copy(),
+            current_player=z(B, np.int8),
+            phase=z(B, np.int8),
+            legal_action_mask=z((B, NUM_ACTIONS), bool),
+            rewards=z((B, P), np.float32),
+            terminated=z(B, bool),
+            truncated=z(B, bool),
+            scores=z((B, P), np.int32),
+            step_count=z(B, np.int32),
+            pouch_draws=z(B, np.int64),
+            deck_shuffles=z(B, np.int64),
+            return_phase=z(B, np.int8),
+            turn_player=z(B, np.int8),
+            turn_number=z(B, np.int32),
+            pouch=z((B, 6), np.int16),
+            storehouse=z((B, P, 6), np.int16),
+            aside=z((B, 6), np.int16),
+            tower_colour=np.full((B, P, NUM_TOWER_SLOTS), -1, np.int8),
+            tower_height=z((B, P, NUM_TOWER_SLOTS), np.int8),
+            tower_at_start=z((B, P, NUM_TOWER_SLOTS), bool),
+            tower_built=z((B, P, NUM_TOWER_SLOTS), bool),
+            deck=np.full((B, NUM_CARDS), -1, np.int8),
+            deck_pos=z(B, np.int8),
+            deck_len=z(B, np.int8),
+            discard=z((B, NUM_KINDS), np.int8),
+            row_card=np.full((B, 6), -1, np.int8),
+            row_bricks=z((B, 6, 6), np.int16),
+            hand=z((B, P, NUM_KINDS), np.int8),
+            buildings=z((B, P, 3), bool),
+            church=np.full((B, self.church_spaces), -1, np.int8),
+            campanile_sealed=z((B, P), bool),
+            commission_owner=np.full((B, NUM_COMMISSIONS), -1, np.int8),
+            balcony_tile=z((B, 4), np.int8),
+            next_balcony=z(B, np.int8),
+            level_tile_taken=z((B, len(self.level_tile_height)), bool),
+            seals_left=z((B, P), np.int8),
+            prestige=z((B, P), np.int16),
+            end_trigger=np.full(B, -1, np.int8),
+            played=z((B, len(self.personnel_kinds)), bool),
+            princess_active=z(B, bool),
+            mason_active=z(B, bool),
+            exchange_done=z(B, bool),
+            architect=z(B, np.int8),
+            bricks_built=z(B, np.int8),
+            chosen_slot=z(B, np.int8),
+            pay_index=z(B, np.int8),
+            pay_left=z(B, np.int8),
+            event_kind=np.full(B, -1, np.int8),
+            event_offset=z(B, np.int8),
+            keep_left=z(B, np.int8),
+            keep_colour=np.full(B, -1, np.int8),
+            keep_marked=z((B, NUM_TOWER_SLOTS), bool),
+            pending_take=z((B, 3), np.int8),
+            exchange_slot=z(B, np.int8),
+            acquired=z((B, P, self.num_counted), np.int16),
+        )
+
+    def _init(self, seeds: np.ndarray) -> FirenzeState:
+        """The games of ``seeds`` set up (rulebook "Set Up"; SPEC §S), the first turn begun."""
+        st = self._blank(seeds)
+        B = len(seeds)
+        games = np.arange(B)
+        # Set Up 4: one balcony tile of each numeral.
+        for num in range(4):
+            if self.fixed_balconies is not None:
+                st.balcony_tile[:, num] = self.fixed_balconies[num]
+            else:
+                tiles = self.tiles_of_numeral[num]
+                st.balcony_tile[:, num] = tiles[rng.randint(seeds, STREAM_SETUP, num, len(tiles))]
+        self._place_neutral_seals(st)
+        # Set Up 7-8: seals; starting bricks 2, 3, 4, 5 in turn order; the rest in the pouch.
+        st.seals_left[:] = self.seals_per_player
+        st.storehouse[:, :, self.starting_colour] = self.starting_bricks
+        st.pouch[:] = self.brick_counts
+        st.pouch[:, self.starting_colour] -= sum(self.starting_bricks)
+        # Set Up 10: the start cards, shuffled, on top of the shuffled rest.
+        present = self.item_copy < self.in_game[self.item_kind]  # [52]
+        start = self.item_copy < self.kind_start[self.item_kind]
+        keys = rng.shuffle_keys(seeds, STREAM_DECK, np.zeros(B, np.int64), NUM_CARDS)
+        order = np.lexsort((keys, np.broadcast_to(~start, keys.shape), np.broadcast_to(~present, keys.shape)))
+        size = int(present.sum())
+        deck = self.item_kind[order]
+        deck[:, size:] = -1
+        st.deck[:] = deck
+        st.deck_len[:] = size
+        st.deck_shuffles[:] = 1
+        # Set Up 11: six cards, then 4 bricks on each, slot 0 first.
+        st.row_card[:] = st.deck[:, :6]
+        st.deck_pos[:] = 6
+        for s in range(6):
+            st.row_bricks[:, s] = self._draw(st, games, np.full(B, self.bricks_per_new_card))
+        self._turn_start(st, games)
+        self._refresh_mask(st, games)
+        return st
+
+    # ------------------------------------------------------- board options
 
     def _check_board_options(self, neutral_seals, balconies) -> None:
         if isinstance(balconies, (list, tuple)):

@@ -3,18 +3,14 @@ per colour (ties to the higher level), celebration cards and Recognition, and th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
-from .constants import PH_OVER
-
-if TYPE_CHECKING:
-    from .firenze import FirenzeState
+from ..constants import PH_OVER
+from ..state import FirenzeState
 
 
 class FirenzeScoring:
-    """Mixin of :class:`~.firenze.Firenze`: final scores and the end of the game."""
+    """Mixin of :class:`~florentine_envs.games.firenze.firenze.Firenze`: final scores and the end of the game."""
 
     def score_breakdown(self, st: FirenzeState, games: np.ndarray) -> dict[str, np.ndarray]:
         """Final scoring terms, each int[n, P]: ``majority`` and ``celebrations``."""

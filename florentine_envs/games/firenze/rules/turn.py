@@ -7,11 +7,10 @@ limits, the end of a turn and of the game ("The End of the Game"); and the tower
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .constants import (
+from ..constants import (
     NUM_TOWER_SLOTS,
     PH_BUILD,
     PH_CHOOSE,
@@ -21,14 +20,12 @@ from .constants import (
     PH_LIMIT_BRICKS,
     PH_LIMIT_CARDS,
 )
-
-if TYPE_CHECKING:
-    from .firenze import FirenzeState
+from ..state import FirenzeState
 
 
 class FirenzeTurn:
-    """Mixin of :class:`~.firenze.Firenze`: the automatic continuations of a turn, vectorised over the
-    games that reach them."""
+    """Mixin of :class:`~florentine_envs.games.firenze.firenze.Firenze`: the automatic continuations
+    of a turn, vectorised over the games that reach them."""
 
     # ------------------------------------------------------------- towers
 
@@ -134,7 +131,7 @@ class FirenzeTurn:
         st.storehouse[games[~aside], p[~aside]] += bricks[~aside]
         st.row_card[games, s] = -1
         st.row_bricks[games, s] = 0
-        st.acquired[games, p, kind] += 1  # the card taken (components.py)
+        st.acquired[games, p, kind] += 1  # the card taken (rules/components.py)
         what = self.take_kind[kind]
         to_hand = what == 0
         st.hand[games[to_hand], p[to_hand], kind[to_hand]] += 1

@@ -5,18 +5,14 @@ turn from the taker, with the ``auto_discard`` rule."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
-from .constants import NUM_CARDS, NUM_KINDS, NUM_TOWER_SLOTS, PH_EV_DISCARD, PH_EV_KEEP, PH_EV_OWN_TOWER, PH_EV_PAY
-
-if TYPE_CHECKING:
-    from .firenze import FirenzeState
+from ..constants import NUM_CARDS, NUM_KINDS, NUM_TOWER_SLOTS, PH_EV_DISCARD, PH_EV_KEEP, PH_EV_OWN_TOWER, PH_EV_PAY
+from ..state import FirenzeState
 
 
 class FirenzeEvents:
-    """Mixin of :class:`~.firenze.Firenze`: event resolution."""
+    """Mixin of :class:`~florentine_envs.games.firenze.firenze.Firenze`: event resolution."""
 
     def _event_has_effect(self, st: FirenzeState, games, kind, p) -> np.ndarray:
         """bool[n]: resolving event ``kind`` (taken by seat ``p``) would change something. The

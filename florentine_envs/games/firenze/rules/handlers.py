@@ -7,11 +7,10 @@ balconies, the bell tower)."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .constants import (
+from ..constants import (
     A_ALCHEMIST,
     A_ARCHITECT,
     A_BELL,
@@ -47,13 +46,11 @@ from .constants import (
     PH_PAY_CARD,
     PH_SMUG_GIVE,
 )
-
-if TYPE_CHECKING:
-    from .firenze import FirenzeState
+from ..state import FirenzeState
 
 
 class FirenzeRules:
-    """Mixin of :class:`~.firenze.Firenze`: the decision handlers, phase by phase."""
+    """Mixin of :class:`~florentine_envs.games.firenze.firenze.Firenze`: the decision handlers, phase by phase."""
 
     @functools.cached_property
     def _handlers(self) -> dict:

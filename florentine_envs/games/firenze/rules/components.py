@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .constants import NUM_COMMISSIONS, NUM_KINDS
+from ..constants import NUM_COMMISSIONS, NUM_KINDS
 
 NUMERALS = ("I", "II", "III", "IV")
 
