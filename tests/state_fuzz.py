@@ -250,6 +250,138 @@ def describe(stats: dict) -> str:
     )
 
 
+# ---------------------------------------------------------------- scalar sweep (issue 32 item 4)
+#
+# The mode above draws a few mutations per field; this one sweeps: every scalar field of a saved
+# state (shape (B,); with ``per_player``, also each entry of the per-player fields, shape (B, P)) is
+# set to every other value of its declared range (``state_field_bounds``; a boolean is flipped, a
+# seed redrawn, a range wider than SWEEP_LIMIT values sampled at its ends, around the saved value
+# and at random). Each mutated state is loaded with ``from_json``: refused, or accepted. An accepted
+# mutation must be a position play can reach: the rules' invariants let it through only where
+# REACHABLE below says why any value of that field is one play can reach with the rest of the
+# state unchanged; any other accepted mutation is a failure. Accepted states are also played on to
+# the end with every invariant checked (``check_possible``).
+
+SWEEP_LIMIT = 128  # a range of more values is sampled
+SWEEP_SAMPLES = 12  # values tried in a sampled range (its ends and the saved value's neighbours included)
+SMALL = 6  # with ``per_player``: the entries of every field of shape (B, k), k <= max(P, SMALL), are swept
+
+#: (game, field) -> why every value of the field that the invariants accept is a position play can
+#: reach with the rest of the saved state unchanged. "*" is every game. A field absent here must
+#: have every mutation refused.
+REACHABLE = {
+    ("*", "seed"): (
+        "the seed (with the stream counters) keys only the random draws still to come, which no player "
+        "sees: the same position with another seed is the same position with other luck ahead "
+        "(randomize_hidden replaces the seed in the same way); it is not read back into the past"
+    ),
+    ("*", "step_count"): (
+        "decisions taken so far: history, not position (no rule reads it, no observation shows it); "
+        "the same position is reached by histories of other lengths (a Patrician discard, an Alchemist "
+        "or Smuggler swap, a Wholesaler redraw are decisions that leave little trace)"
+    ),
+}
+
+
+def reachable_reason(game, field: str) -> str | None:
+    """Why an accepted value of ``field`` of ``game`` is reachable (REACHABLE), or None."""
+    return REACHABLE.get((game.name, field)) or REACHABLE.get(("*", field))
+
+
+def _sweep_values(old, low, high, kind: str, rng: np.random.Generator) -> list:
+    """The other values of one entry: every value of [low, high] but ``old`` (sampled past
+    SWEEP_LIMIT), a flip for a boolean, three fresh seeds for a uint64."""
+    if kind == "bool":
+        return [not old]
+    if kind == "uint64":
+        return [str(int(x)) for x in rng.integers(0, 2**63, size=3)]
+    low, high = int(low), int(high)
+    if high - low + 1 <= SWEEP_LIMIT:
+        return [v for v in range(low, high + 1) if v != old]
+    picks = {low, high, old - 1, old + 1, old - 2, old + 2, low + 1, high - 1}
+    picks |= {int(x) for x in rng.integers(low, high + 1, size=SWEEP_SAMPLES)}
+    return sorted(v for v in picks if low <= v <= high and v != old)[: SWEEP_SAMPLES + 8]
+
+
+def scalar_mutations(game, data: dict, rng: np.random.Generator, per_player: bool = False):
+    """Yield ``(field, path, new)``: every other in-range value of each scalar field of the saved
+    game ``data`` (and with ``per_player`` of each entry of the small vector fields: per player,
+    per colour...)."""
+    template = game._init(np.zeros(1, np.uint64)).arrays()
+    bounds = game.state_bounds_by_field
+    P = game.num_players
+    for name, ref in template.items():
+        kind = kind_of(ref)
+        if kind == "float" or name == "legal_action_mask":
+            continue
+        shape = ref.shape[1:]
+        if shape and not (per_player and len(shape) == 1 and shape[0] <= max(P, SMALL)):
+            continue
+        if kind == "int":
+            low, high = (np.broadcast_to(np.asarray(b), shape) for b in bounds[name])
+        value = data["fields"][name]
+        for path in leaves(value):
+            old = get_leaf(value, path)
+            lo, hi = (low[path], high[path]) if kind == "int" else (None, None)
+            for new in _sweep_values(old, lo, hi, kind, rng):
+                yield name, path, new
+
+
+def scalar_sweep(game, num_states: int, seed: int = 0, per_player: bool = False, play_on: bool = True) -> dict:
+    """The sweep over ``num_states`` saved games of ``game``. Returns ``tried``, ``refused``,
+    ``accepted`` (counts), ``by_field`` ({field: [tried, refused, accepted]}), ``unargued``
+    (descriptions of accepted mutations of fields REACHABLE has no reason for) and ``failures``
+    (accepted states that did not play on, or refusals that were not a ``ValueError``)."""
+    rng = np.random.default_rng(seed)
+    stats = {"tried": 0, "refused": 0, "accepted": 0, "by_field": {}, "unargued": [], "failures": []}
+    accepted = []
+    for state in saved_states(game, num_states, rng):
+        data = json.loads(game.to_json(state, 0))
+        for name, path, new in scalar_mutations(game, data, rng, per_player):
+            out = copy.deepcopy(data) if path else data
+            old = get_leaf(data["fields"][name], path)
+            set_leaf(out["fields"], name, path, new)
+            what = f"{name}{list(path) if path else ''} {old!r} -> {new!r} (phase {data['fields']['phase']})"
+            counts = stats["by_field"].setdefault(name, [0, 0, 0])
+            stats["tried"] += 1
+            counts[0] += 1
+            try:
+                loaded = game.from_json(out)
+            except ValueError:
+                stats["refused"] += 1
+                counts[1] += 1
+                continue
+            except Exception as err:  # noqa: BLE001 -- any other exception is a failure to report
+                stats["failures"].append(f"{what}: {type(err).__name__} instead of ValueError: {err}")
+                continue
+            finally:
+                if not path:
+                    data["fields"][name] = old
+            stats["accepted"] += 1
+            counts[2] += 1
+            if reachable_reason(game, name) is None:
+                stats["unargued"].append(what)
+            accepted.append((what, loaded))
+    if play_on and accepted:
+        try:
+            check_possible(game, concat([s for _, s in accepted]))
+        except Exception:  # noqa: BLE001 -- find which loaded states are impossible, one by one
+            for what, new in accepted:
+                try:
+                    check_possible(game, new)
+                except Exception as err:  # noqa: BLE001
+                    stats["failures"].append(f"{what}: accepted but does not play on: {type(err).__name__}: {err}")
+    return stats
+
+
+def describe_sweep(stats: dict) -> str:
+    fields = ", ".join(f"{n} {c[2]}" for n, c in sorted(stats["by_field"].items()) if c[2])
+    return (
+        f"tried {stats['tried']}, refused {stats['refused']}, accepted {stats['accepted']}"
+        f" ({fields or 'none'}); unargued {len(stats['unargued'])}, failures {len(stats['failures'])}"
+    )
+
+
 if __name__ == "__main__":  # counts per configuration: python tests/state_fuzz.py [states per configuration]
     sys.path.insert(0, "tests")
     from game_configs import CASES, QUICK_OPTIONS, VARIANT_CASES

@@ -527,7 +527,7 @@ class Game(abc.ABC):
         can hold (:meth:`check_state`: the flags, the rewards, the invariants, and the saved
         legal-action mask equal to the one recomputed from the state -- a state whose saved mask
         differs is refused, naming the actions that differ, and so is a live game with no legal
-        action). The error names the field, its value and what is allowed; nothing is loaded
+        action or with one: the engine plays a forced move itself). The error names the field, its value and what is allowed; nothing is loaded
         partially (the state is built only once every check has passed)."""
         if isinstance(text, (str, bytes, bytearray)):
             try:
@@ -600,7 +600,8 @@ class Game(abc.ABC):
         state shows: a finished game may be truncated, a live one not; rewards are those of the
         last step (all 0 in a live game; 0 or :meth:`final_rewards_of` in a finished one);
         :meth:`check_invariants` holds; the legal-action mask is the one the state implies (none
-        in a finished game; at least one in a live game). Field ranges are checked where the
+        in a finished game; at least two in a live game, since the engine plays a decision with a
+        single legal action itself). Field ranges are checked where the
         fields are read (:meth:`from_json`)."""
         live = ~state.terminated
         if (state.truncated & live).any():
@@ -650,6 +651,12 @@ class Game(abc.ABC):
                 raise ValueError(
                     f"{self.name}: the state leaves player_{int(state.current_player[b])} to move with no legal "
                     f"action (field 'phase' = {int(state.phase[b])}); no game reaches such a position"
+                )
+            if mask[b].sum() == 1:
+                raise ValueError(
+                    f"{self.name}: the state leaves player_{int(state.current_player[b])} one legal action "
+                    f"({self.action_names[int(np.argmax(mask[b]))]}); no game stops there: the engine plays "
+                    "every decision with a single legal action itself"
                 )
             if not np.array_equal(mask[b], state.legal_action_mask[b]):
                 differ = np.flatnonzero(mask[b] != state.legal_action_mask[b])

@@ -93,6 +93,7 @@ from .constants import (  # noqa: F401 (the public names are re-exported: tests 
 from .data import FirenzeTables, load_data
 from .masks import FirenzeMasks
 from .observation import FirenzeObservation
+from .pending import check_phase_fields
 from .presentation import FirenzePresentation
 from .rules import FirenzeComponents, FirenzeEvents, FirenzeRules, FirenzeScoring, FirenzeTurn
 from .setup import FirenzeSetup
@@ -297,11 +298,11 @@ class Firenze(
             "hand": (0, per_seat), "church": (-1, NUM_KINDS - 1), "commission_owner": (-2, P - 1),
             "balcony_tile": (0, len(self.tile_comm) - 1), "next_balcony": (0, 4),
             "seals_left": (0, self.seals_per_player), "prestige": prestige, "end_trigger": (-1, P - 1),
-            "architect": (0, 2), "bricks_built": (0, self.max_build), "chosen_slot": (0, NUM_TOWER_SLOTS - 1),
-            "pay_index": (0, NUM_TOWER_SLOTS - 1), "pay_left": (0, obs["payment"][1][0]),
-            "event_kind": (-1, NUM_KINDS - 1), "event_offset": (0, P), "keep_left": (0, NUM_TOWER_SLOTS),
+            "architect": (0, 2), "bricks_built": (0, self.max_build), "chosen_slot": (0, NUM_SLOTS - 1),
+            "pay_index": (0, NUM_SLOTS - 1), "pay_left": (0, obs["payment"][1][0]),
+            "event_kind": (-1, NUM_KINDS - 1), "event_offset": (0, P - 1), "keep_left": (0, NUM_TOWER_SLOTS),
             "keep_colour": (-1, NUM_COLOURS - 1),
-            "pending_take": (0, np.array([NUM_COLOURS - 1, P - 1, NUM_COLOURS - 1])),
+            "pending_take": (0, np.array([NUM_COLOURS - 1, P - 1, 0])),  # (colour, seat, unused)
             "exchange_slot": (0, NUM_SLOTS - 1), "acquired": (0, np.iinfo(np.int16).max),
             "pouch_draws": (0, big), "deck_shuffles": (0, big), "scores": (score_low, score_high),
         }  # fmt: skip
@@ -324,6 +325,10 @@ class Firenze(
         bad((total != self.in_game).any(1), f"cards not conserved ({self.total_cards} by kind)")
         bad((st.hand < 0).any((1, 2)) | (st.discard < 0).any(1), "negative card count")
         bad(~(0 <= st.deck_pos).all() | (st.deck_pos > st.deck_len) | (st.deck_len > NUM_CARDS), "deck bounds")
+        place = np.arange(NUM_CARDS)[None, :]
+        live = (place >= st.deck_pos[:, None]) & (place < st.deck_len[:, None])
+        past = (place >= st.deck_len[:, None]) & (st.deck >= 0)  # a shuffle leaves no card past the deck's end
+        bad((live & (st.deck < 0)).any(1) | past.any(1), "deck: a gap in its live part, or a card past its end")
         hand_ok = np.zeros(NUM_KINDS, bool)
         hand_ok[self.hand_kinds] = True
         bad((st.hand[:, :, ~hand_ok] != 0).any((1, 2)), "a non-hand card in a hand")
@@ -346,11 +351,28 @@ class Firenze(
         bad((owner == -2).sum(1) != self.neutral_count, "neutral seal count")
         tcomm = self.tile_comm[st.balcony_tile.astype(np.int64)]
         bad((np.take_along_axis(owner, tcomm, 1) == -2).any(1), "a neutral seal on a balcony")
-        balcony_sealed = (np.take_along_axis(owner, tcomm, 1) >= 0).sum(1)
-        bad(balcony_sealed != st.next_balcony, "next_balcony differs from sealed balconies")
+        balcony_sealed = np.take_along_axis(owner, tcomm, 1) >= 0  # [B, 4]
+        bad(balcony_sealed.sum(1) != st.next_balcony, "next_balcony differs from sealed balconies")
+        # "The Balcony Commissions can only be performed in a particular sequence": the sealed ones come first
+        bad((balcony_sealed != (np.arange(4)[None, :] < st.next_balcony[:, None])).any(1), "balconies sealed out of order")
+        # Set Up 4: one tile of each numeral (the option's tiles, when given)
+        numeral_ok = self.tile_numeral[st.balcony_tile.astype(np.int64)] == np.arange(4)[None, :]
+        if self.fixed_balconies is not None:
+            numeral_ok &= st.balcony_tile == self.fixed_balconies[None, :]
+        bad(~numeral_ok.all(1), "balcony_tile is not a tile of its numeral (or not the option's)")
         sealed_heights = np.where(owner >= 0, self.comm_height, -1)
         tile_reached = (sealed_heights[:, :, None] == self.level_tile_height).any(1)
         bad((tile_reached != st.level_tile_taken).any(1), "level tiles inconsistent with seals")
+        # the bell tower: sealed only while the Campanile is in the church (taking it clears the
+        # seals; the last seal discards it), and only by a player who gave a bell tower
+        campanile = (st.church == self.K["Campanile"]).any(1)
+        sealed = st.campanile_sealed
+        bad(~campanile & sealed.any(1), "campanile_sealed is set without the Campanile in the church")
+        bad(sealed.all(1), "campanile_sealed by every player, yet the Campanile is not discarded")
+        bells = st.acquired[:, :, self.acq_bell] > 0
+        bad((sealed & ~bells).any(1), "campanile_sealed by a player with no bell tower")
+        # a bell tower given but no longer sealed: the Campanile left the church, which needs every seal
+        bad((bells & ~sealed).any(1) & ~bells.all(1), "campanile_sealed cleared though not every player gave a bell tower")
         trig = st.end_trigger.astype(np.int64)
         bad((trig >= 0) & (st.seals_left[np.arange(B), np.maximum(trig, 0)] != 0), "end trigger holds seals")
         bad((st.bricks_built < 0) | (st.bricks_built > self.max_build), "bricks_built out of range")
@@ -364,6 +386,12 @@ class Firenze(
         bad(st.truncated & ~st.terminated, "truncated but not terminated")
         bad(~st.terminated & (st.scores != st.prestige).any(1), "scores differ from prestige during the game")
         self._check_acquired(st, bad)
+        check_phase_fields(self, st, bad)  # the phase and its pending decision (pending.py)
+        if st.terminated.any():  # "Final Scoring": prestige plus majorities and celebrations
+            done = np.flatnonzero(st.terminated)
+            terms = self.score_breakdown(st, done)
+            final = st.prestige[done].astype(np.int64) + terms["majority"] + terms["celebrations"]
+            bad(np.isin(np.arange(B), done[(st.scores[done] != final).any(1)]), "final scores differ from the final scoring")
         bad((st.current_player < 0) | (st.current_player >= P) | (st.turn_player < 0) | (st.turn_player >= P), "seats")
         if problems:
             raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))

@@ -90,6 +90,7 @@ class FirenzeEvents:
         st.keep_marked[games] = False
         st.keep_colour[games] = -1
         st.keep_left[games] = 0
+        st.event_offset[games] = 0  # neutral again (pending.py): the next event starts from it
         self._later("finish", games)
 
     def _all_players(self, st: FirenzeState, games: np.ndarray) -> None:

@@ -426,6 +426,7 @@ class FirenzeRules:
         st.pouch[done, c] -= 1
         st.storehouse[done, st.current_player[done], c] += 1
         st.phase[done] = st.return_phase[done]
+        st.return_phase[done] = PH_CHOOSE  # neutral again (pending.py)
         st.pending_take[done] = 0
 
     def _on_smuggler_give(self, st, games, actions) -> None:
@@ -434,4 +435,5 @@ class FirenzeRules:
         st.storehouse[done, src, c] -= 1
         st.storehouse[done, st.current_player[done], c] += 1
         st.phase[done] = st.return_phase[done]
+        st.return_phase[done] = PH_CHOOSE  # neutral again (pending.py)
         st.pending_take[done] = 0
