@@ -424,7 +424,8 @@ def cmd_serve(args) -> int:
     kinds = [k.strip() for k in (args.players or "").split(",") if k.strip()]
     require_agents("serve", kinds)
     return serve(args.game, kinds or None, seed=args.seed, options=parse_options(args.option), port=args.port,
-                 keep=args.keep, write=console.print)  # fmt: skip
+                 keep=args.keep, write=console.print,
+                 **({} if args.move_seconds is None else {"move_seconds": args.move_seconds}))  # fmt: skip
 
 
 # ------------------------------------------------------------------------------ train
@@ -628,6 +629,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
     srv.add_argument("--port", type=int, default=8024, help="port on 127.0.0.1 (0: any free port)")
     srv.add_argument("--keep", metavar="DIR", help="also write every finished game's replay into DIR")
+    srv.add_argument("--move-seconds", type=float, metavar="S",
+                     help="a computer player's move still thinking after S seconds stops the game (default 60; "
+                     "0: no limit)")
     srv.set_defaults(func=cmd_serve)
 
     ev = sub.add_parser("evaluate", help="rate an agent against every game's reference ladder: a report card")
