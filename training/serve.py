@@ -151,7 +151,7 @@ class Session:
 
     def __init__(self, game_name: str, kinds: list[str] | None = None, seed: int = 0, options: dict | None = None,
                  play: bool = True):  # fmt: skip
-        from florentine_envs.training.cli import narration_viewer
+        from florentine_envs.training.playing import narration_viewer
 
         options = dict(options or {})
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
@@ -253,7 +253,7 @@ class Session:
 
     def legal_moves(self) -> list[dict]:
         """The person's choices, in the terminal game's order (grouped by ``action_group``)."""
-        from florentine_envs.training.cli import grouped_legal
+        from florentine_envs.training.playing import grouped_legal
 
         if self.over or self.halted or self.agents[self.to_move] is not None:
             return []
@@ -362,7 +362,7 @@ class App:
 
     def new(self, body: dict, wait: float | None = None) -> None:
         """A new game from the page's form (``/api/new``): within the page's limits, else ValueError."""
-        from florentine_envs.training.cli import parse_options
+        from florentine_envs.training.playing import parse_options
 
         check_fields("/api/new", body)
         name = body.get("game")
