@@ -163,8 +163,10 @@ def recipe_for(game_name: str, num_players: int, **overrides) -> Recipe:
         if clash:
             raise ValueError(f"teacher='none' learns without the heuristic; these settings use it: {clash}")
         base = {**base, **{k: v for k, v in NO_TEACHER.items() if k not in given}}
-    if base.get("net") == "action" and base.get("prior_gain", Recipe.prior_gain):
-        raise ValueError("net='action' plays alone: it takes no heuristic prior (set prior_gain 0)")
+    if base.get("net") == "action":
+        if given.get("prior_gain"):
+            raise ValueError("net='action' plays alone: it takes no heuristic prior (prior_gain 0)")
+        base["prior_gain"] = 0.0
     return Recipe(**base)
 
 
