@@ -156,6 +156,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -171,6 +172,11 @@ VALUES = ("win", "rank", "margin")
 PRIORS = ("none", "heuristic")
 MAX_WAVE_TICKS = 1_000_000  # guard: a wave still running after this many moves is an engine bug
 COMPACT_BELOW = 0.75  # drop finished simulations from the batch once fewer than this share still run
+
+
+class SearchStopped(Exception):
+    """The search was stopped by :attr:`ISMCTSAgent.should_stop` before it chose a move."""
+
 
 # hash64 streams of the agent's randomness (any distinct constants)
 _STREAM_DECISION = 0x15C7
@@ -568,6 +574,9 @@ class ISMCTSAgent(Agent):
             )
         #: the trees of the last call of :meth:`act_state` (for inspection and tests)
         self.last_trees: list[SearchTree] = []
+        #: checked before every wave: True stops the search with :class:`SearchStopped`, no move
+        #: chosen (``florentine serve``'s deadline on a computer player's move); None: never
+        self.should_stop: Callable[[], bool] | None = None
 
     def act(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
         raise ValueError(
@@ -619,6 +628,8 @@ class ISMCTSAgent(Agent):
         candidates = self.root_candidates(roots) if cfg.pair else None
         live = np.arange(M)  # the decisions still searched
         for first in range(0, cfg.simulations, cfg.wave):
+            if self.should_stop is not None and self.should_stop():
+                raise SearchStopped(f"ismcts: stopped after {first} of {cfg.simulations} simulations")
             if cfg.keep and first:
                 # keep trusts only simulations played to the end: where the first wave shows the
                 # end of the game lies beyond the rollout depth, nothing can overrule the prior

@@ -377,10 +377,6 @@ def game_page(name: str) -> str:
                   "cut by a turn cap are `truncated`.", ""]  # fmt: skip
     lines += ["## Readings of unclear rules and the encoding", ""]
     notes = note_pages(name)
-    if name == "medici":
-        lines += [md(docstring_paragraph(inspect.getdoc(sys.modules[cls.__module__]) or "", "Readings")), ""]
-        readings = (inspect.getdoc(sys.modules[cls.__module__]) or "").split("(each one is tested):", 1)[-1]
-        lines += [md(readings.split("\nChangelog")[0].strip()), ""]
     owner = notes_owner(name)
     lines += [f"- [{note_page_title(note)}]({owner}/{note_slug(note)}.md) (`games/{game_package(name).name}/{note}`)"
               for note in notes] + [""]  # fmt: skip

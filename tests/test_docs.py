@@ -64,3 +64,18 @@ def test_the_changelog_has_every_version_of_every_game():
         for v in range(version + 1):
             assert f"v{v}" in section, (name, v)
         assert ">>>" not in section  # the docstrings' doctests are left out
+
+
+def test_the_game_author_guide_shows_the_layout_read_from_the_packages():
+    """Issue 29 item 4: the guide's layout section is generated from the packages' tables of
+    contents, so it cannot drift from them."""
+    page = gen_pages.game_authors_page()
+    assert gen_pages.LAYOUT_MARKER not in page
+    template = [entry for entry, _ in gen_pages.table_of_contents(ROOT / "florentine_envs/games/florenza_cards")]
+    assert template[:2] == ["state.py", "constants.py"] and "reference/" in template
+    for entry in template:
+        assert f"| `{entry}` |" in page
+    state_lines = len((ROOT / "florentine_envs/games/florenza_cards/state.py").read_text().splitlines())
+    assert f"| `state.py` | {state_lines} |" in page
+    for game in ("medici", "firenze", "florenza_cards", "florenza", "princes"):
+        assert f"\n| {game} | " in page

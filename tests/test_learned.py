@@ -203,3 +203,61 @@ def test_learn_needs_torch_but_not_stable_baselines3(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     assert (tmp_path / "medici_2p" / "policy.npz").exists()
+
+
+# ---------------------------------------------------------------- issue 30: action-scoring networks
+
+
+def featured_medici():
+    from test_action_features import FeaturedMedici
+
+    return FeaturedMedici(num_players=2)
+
+
+def test_action_network_numpy_inference_matches_torch_and_scores_only_legal_actions(tmp_path):
+    torch = pytest.importorskip("torch")
+    from florentine_envs.training.learn import ActionScoringNet, feature_scale, legal_pairs, pairs_tensors
+    from florentine_envs.training.seat_eval import observation_scale
+
+    game = featured_medici()
+    torch.manual_seed(0)
+    net = ActionScoringNet(observation_scale(game, num_games=8), feature_scale(game), game.num_actions, (16,), (8,))
+    policy = net.export({"game": game.name, "num_players": 2, "feature_names": list(game.action_feature_names)})
+    back = LearnedPolicy.load(policy.save(tmp_path / "action.npz"))
+    assert back.scores_actions and back.num_features == len(game.action_feature_names) and back.prior_gain == 0
+    state = game.init(np.arange(12, dtype=np.uint64))
+    rows = np.arange(12)
+    obs, mask = game.observe(state, state.current_player), state.legal_action_mask
+    with torch.no_grad():
+        expected, _ = net(torch.as_tensor(obs), None, pairs=pairs_tensors(legal_pairs(game, state, rows, mask)))
+    got = back.action_logits(obs, game.action_features(state, state.current_player), mask)
+    assert np.allclose(np.where(mask, got, 0), np.where(mask, expected.numpy(), 0), atol=0.02)  # float16 weights
+    assert (got[~mask] == -1e9).all() and (expected.numpy()[~mask] == -1e9).all()
+    agent = LearnedAgent(game, tmp_path / "action.npz")
+    assert agent.needs_state
+    chosen = agent.act_state(state, rows)
+    assert mask[rows, chosen].all() and (chosen == np.where(mask, got, -np.inf).argmax(1)).all()
+    with pytest.raises(ValueError, match="call act_state"):
+        agent.act(obs, mask)
+    plain = florentine_envs.make("medici", num_players=2)  # no features: the archive does not fit it
+    with pytest.raises(ValueError, match="scores actions by the features"):
+        LearnedAgent(plain, tmp_path / "action.npz")
+
+
+def test_recipe_refuses_a_teacherless_run_that_uses_the_heuristic():
+    from florentine_envs.training.learn import NO_TEACHER, recipe_for
+
+    recipe = recipe_for("florenza_cards", 2, teacher="none")
+    assert (recipe.imitation_rounds, recipe.prior_gain, recipe.anchor, recipe.league) == (
+        0, 0.0, 0.0, NO_TEACHER["league"])  # fmt: skip
+    for clash in ({"imitation_rounds": 3}, {"prior_gain": 3.0}, {"league": {"heuristic": 1.0}},
+                  {"league": {"self": 0.5, "ismcts:16": 0.5}}):  # fmt: skip
+        with pytest.raises(ValueError, match="learns without the heuristic"):
+            recipe_for("florenza_cards", 2, teacher="none", **clash)
+    # the card game's recipe gives its MLP the prior; the action network plays alone
+    assert recipe_for("florenza_cards", 2).prior_gain == 3.0
+    assert recipe_for("florenza_cards", 2, net="action").prior_gain == 0.0
+    with pytest.raises(ValueError, match="takes no heuristic prior"):
+        recipe_for("florenza_cards", 2, net="action", prior_gain=3.0)
+    with pytest.raises(ValueError, match="allowed: 'mlp' or 'action'"):
+        recipe_for("medici", 2, net="transformer")

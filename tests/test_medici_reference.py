@@ -65,7 +65,7 @@ def test_card_data_matches_rulebook():
 
 
 def test_payout_tables_agree_with_cards_json():
-    path = os.path.join(os.path.dirname(ref.__file__), "cards.json")
+    path = os.path.join(os.path.dirname(os.path.dirname(ref.__file__)), "cards.json")  # the reference is a package
     with open(path) as f:
         data = json.load(f)
     assert {int(k): v for k, v in data["ship_payouts"]["by_players"].items()} == ref.SHIP_PAYOUTS

@@ -15,8 +15,8 @@ from princes_rules_text import quote_meta_test
 from princes_scenarios import act, new_game
 
 import florentine_envs
-from florentine_envs.games.princes.auction import bidding_reachable
 from florentine_envs.games.princes.constants import NUM_AUTOMA, PH_ACTION, PH_AUCTION_BID, PH_KEEP, PH_PLACE
+from florentine_envs.games.princes.rules.auction import bidding_reachable
 from florentine_envs.testing import random_legal_actions
 
 test_quotes_are_rulebook_sentences = quote_meta_test(__name__)

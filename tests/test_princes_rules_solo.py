@@ -41,7 +41,7 @@ from florentine_envs.games.princes.constants import (
     S_PRESTIGE,
     S_RECRUITING,
 )
-from florentine_envs.games.princes.solo import W_BONUS, W_BUILD, W_FREEDOM, W_PROFESSION, W_WORK
+from florentine_envs.games.princes.rules.solo import W_BONUS, W_BUILD, W_FREEDOM, W_PROFESSION, W_WORK
 
 LANDSCAPE_FIRST_CARD = 2  # an Automa card whose top panel starts with the Landscape
 G = np.array([0])

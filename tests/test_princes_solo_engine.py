@@ -34,7 +34,7 @@ from florentine_envs.games.princes.constants import (
     S_RECRUITING,
     STREAM_DIE,
 )
-from florentine_envs.games.princes.solo import W_BONUS, W_BUILD, W_PROFESSION, W_WORK
+from florentine_envs.games.princes.rules.solo import W_BONUS, W_BUILD, W_PROFESSION, W_WORK
 
 EXAMPLE_CARD = 0  # the rulebook's example card: Builder +2, Jester 6+1D6, ..., Landscape 1D6
 

@@ -36,8 +36,9 @@ def server(tmp_path):
 def request(server, path: str, body=None) -> tuple[int, dict | bytes]:
     url = f"http://127.0.0.1:{server.server_port}{path}"
     data = None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}  # as the page sends it (other bodies are refused)
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=60) as response:
+        with urllib.request.urlopen(urllib.request.Request(url, data=data, headers=headers), timeout=60) as response:
             raw = response.read()
             status = response.status
     except urllib.error.HTTPError as error:
@@ -91,13 +92,13 @@ def test_bad_requests_are_refused_and_the_game_is_unchanged(server):
     status, state = request(server, "/api/state")
     assert status == 200 and state["game"] == "medici" and state["seats"][0] == "player_0 (you)"
     illegal = next(a for a in range(6) if a not in {m["action"] for m in state["moves"]})
-    for body, message in (
-        ({"action": illegal, "step": state["step"]}, "not legal now; legal: "),
-        ({"action": state["moves"][0]["action"], "step": state["step"] + 5}, "reload"),
-        ({"action": "reveal", "step": state["step"]}, "not legal"),
+    for body, code, message in (
+        ({"action": illegal, "step": state["step"]}, 400, "not legal now; legal: "),
+        ({"action": state["moves"][0]["action"], "step": state["step"] + 5}, 409, "reload"),
+        ({"action": "reveal", "step": state["step"]}, 400, "action must be an integer"),
     ):
         status, answer = request(server, "/api/move", body)
-        assert status == 400 and message in answer["error"]
+        assert status == code and message in answer["error"]
     assert request(server, "/api/state")[1]["step"] == state["step"]
     status, answer = request(server, "/api/new", {"game": "medici", "players": "human,nobody"})
     assert status == 400 and "unknown agent 'nobody'" in answer["error"]

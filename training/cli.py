@@ -15,6 +15,7 @@ from rich.text import Text
 import florentine_envs
 from florentine_envs.agents import make_agent
 from florentine_envs.training.extras import install_hint, installed, skipped_note
+from florentine_envs.training.playing import grouped_legal, narration_viewer, parse_options
 from florentine_envs.training.progress import step
 
 console = Console()
@@ -56,28 +57,6 @@ def print_written(paths: dict, notes: list[str]) -> None:
         console.print(note)
 
 
-def parse_options(pairs: list[str]) -> dict:
-    """``key=value`` game options; values parsed as bool/int/float where they look like one."""
-    options = {}
-    for pair in pairs or []:
-        if "=" not in pair:
-            raise SystemExit(f"option {pair!r} must look like key=value")
-        key, value = pair.split("=", 1)
-        lowered = value.lower()
-        if lowered in ("true", "false"):
-            options[key] = lowered == "true"
-        else:
-            try:
-                options[key] = int(value)
-            except ValueError:
-                try:
-                    options[key] = float(value)
-                except ValueError:
-                    options[key] = value
-        # keep strings as they are
-    return options
-
-
 # ------------------------------------------------------------------------------ play
 
 
@@ -110,18 +89,6 @@ def match_answer(game, state, legal: np.ndarray, answer: str) -> int | None:
 
 
 HELP_WORDS = ("help", "?")
-
-
-def grouped_legal(game, state) -> np.ndarray:
-    """The legal actions in the order they are listed and numbered: by the game's
-    ``action_group`` heading (first appearance first), else in id order."""
-    legal = np.flatnonzero(state.legal_action_mask[0])
-    group = getattr(game, "action_group", None)
-    if group is None:
-        return legal
-    headings = [group(state, 0, int(a)) for a in legal]
-    first = {h: i for i, h in reversed(list(enumerate(headings)))}
-    return legal[sorted(range(len(legal)), key=lambda i: (first[headings[i]], i))]
 
 
 def action_help_lines(game, state, legal: np.ndarray) -> list[str]:
@@ -185,16 +152,6 @@ def ask_human(game, state, seat: int, read=input, write=print, ahead: list[str] 
             ahead.clear()
         write(f"'{answer}' is not a legal choice: type a number from 1 to {len(legal)}, an action name "
               f"(any case), help or ? for what each does, or q to quit.")  # fmt: skip
-
-
-def narration_viewer(kinds: list[str]) -> int | None:
-    """Whose eyes the narration uses: the one person's seat (a bot's private draws stay hidden:
-    told as "keeps one card", never which), -1 for several people at one screen (nobody's
-    private cards), None for computer players only (everything, as a log)."""
-    humans = [seat for seat, kind in enumerate(kinds) if kind == "human"]
-    if not humans:
-        return None
-    return humans[0] if len(humans) == 1 else -1
 
 
 def cmd_play(args, read=input, write=print) -> int:
@@ -424,7 +381,8 @@ def cmd_serve(args) -> int:
     kinds = [k.strip() for k in (args.players or "").split(",") if k.strip()]
     require_agents("serve", kinds)
     return serve(args.game, kinds or None, seed=args.seed, options=parse_options(args.option), port=args.port,
-                 keep=args.keep, write=console.print)  # fmt: skip
+                 keep=args.keep, write=console.print,
+                 **({} if args.move_seconds is None else {"move_seconds": args.move_seconds}))  # fmt: skip
 
 
 # ------------------------------------------------------------------------------ train
@@ -628,6 +586,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--option", action="append", metavar="KEY=VALUE", help="game option, repeatable")
     srv.add_argument("--port", type=int, default=8024, help="port on 127.0.0.1 (0: any free port)")
     srv.add_argument("--keep", metavar="DIR", help="also write every finished game's replay into DIR")
+    srv.add_argument("--move-seconds", type=float, metavar="S",
+                     help="a computer player's move still thinking after S seconds stops the game (default 60; "
+                     "0: no limit)")
     srv.set_defaults(func=cmd_serve)
 
     ev = sub.add_parser("evaluate", help="rate an agent against every game's reference ladder: a report card")

@@ -18,6 +18,19 @@ in the rounds a CPU allows (58-68 % agreement, 0-17 % of games won against the h
 imitation; ``--prior-gain 0 --rl-rounds 0`` reproduces that), so reinforcement would start
 from a policy that loses nearly every game against its target.
 
+**The action-scoring network** (``--net action``; issue 30): the state is encoded once (an MLP
+on the scaled observation) and every legal action is scored by one small MLP shared over the
+actions, whose input is the state's encoding joined with the action's features
+(``game.action_features``: the component it names with its printed attributes, and what it
+would cost and gain as far as the mover can know) -- the "action-in" design of DouZero (Zha et
+al. 2021) for card games with large action sets. What it learns about one card's price carries
+over to every action naming a card like it, where a logit per action id must be learned action by
+action. It takes no heuristic prior (``prior_gain`` 0): it plays alone.
+
+**Without a teacher** (``--teacher none``): no imitation stage, no heuristic labels, prior or
+anchor, and a league of the learner's own frozen snapshots and random play only
+(:data:`NO_TEACHER`); the heuristic appears only in the evaluations of the curve.
+
 **Stage 1, imitation with DAgger** (Ross, Gordon & Bagnell 2011). Batches of games are
 played by a mixture: each seat of each game is the heuristic with probability ``beta``
 (1 in the first round, falling linearly to ``beta_end``), the student policy otherwise,
@@ -26,7 +39,10 @@ every seat is labelled with the heuristic's action for that position -- includin
 positions only the student's own mistakes reach, which is what lets it recover from them.
 The policy is fitted by masked cross-entropy to those labels, and a value head (a separate
 network of the same widths) to each seat's final reward, so that the next stage starts with
-a critic that already knows who is winning.
+a critic that already knows who is winning. Each imitation curve point also measures the
+agreement with the heuristic on fresh games the heuristic plays in every seat (decisions with at
+least two legal actions): how well the representation carries the heuristic's choices to
+positions it was not trained on.
 
 **Stage 2, PPO against a league** (Schulman et al. 2017; the league of earlier selves as in
 AlphaStar). The learner takes one seat of each game (seats rotate over the batch); the
@@ -147,8 +163,10 @@ def recipe_for(game_name: str, num_players: int, **overrides) -> Recipe:
         if clash:
             raise ValueError(f"teacher='none' learns without the heuristic; these settings use it: {clash}")
         base = {**base, **{k: v for k, v in NO_TEACHER.items() if k not in given}}
-    if base.get("net") == "action" and base.get("prior_gain", Recipe.prior_gain):
-        raise ValueError("net='action' plays alone: it takes no heuristic prior (set prior_gain 0)")
+    if base.get("net") == "action":
+        if given.get("prior_gain"):
+            raise ValueError("net='action' plays alone: it takes no heuristic prior (prior_gain 0)")
+        base["prior_gain"] = 0.0
     return Recipe(**base)
 
 

@@ -198,7 +198,7 @@ def train(config, iterations: int, report=print) -> list[dict]:
 
 
 def main(argv=None) -> int:
-    from florentine_envs.training.cli import parse_options
+    from florentine_envs.training.playing import parse_options
 
     parser = argparse.ArgumentParser(prog="python -m florentine_envs.training.rllib",
                                      description=__doc__.split("\n")[0])

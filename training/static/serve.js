@@ -1,10 +1,16 @@
 // The play page of `florentine serve` (training/serve.py): draws what /api/state says and sends
-// the person's clicks to /api/move. No library, no network beyond this server.
+// the person's clicks to /api/move. No library, no network beyond this server. While a computer
+// player thinks (state.thinking) it asks again every POLL_MS; a move past its time limit stops
+// the game (state.halted), which the status line and the error line say.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
+  const POLL_MS = 500;
   let current = null;
   let busy = false;
+  let polling = false; // busy only asking while a computer player thinks: a new game may be started
+  let generation = 0; // of the latest act(): an older one that is still asking gives up
+  let filled = null; // the defaults the form shows (not written again while the person types)
 
   async function call(path, body) {
     const options = body === undefined ? {} : {
@@ -32,10 +38,15 @@
         select.appendChild(option);
       }
     }
+    if (JSON.stringify(state.defaults) === filled) return;
+    filled = JSON.stringify(state.defaults);
     select.value = state.defaults.game;
     $("new-players").value = state.defaults.players;
     $("new-seed").value = state.defaults.seed;
     $("new-options").value = state.defaults.options;
+    const limits = state.limits;
+    $("limits").textContent = "seats here: " + limits.agents.join(", ") + " (more with --players on the command line)"
+      + (limits.move_seconds ? "; a computer player's move may take " + limits.move_seconds + " s" : "");
   }
 
   function draw(state) {
@@ -43,6 +54,8 @@
     fillForm(state);
     document.body.dataset.over = state.game && state.over ? "1" : "0";
     document.body.dataset.step = state.game ? String(state.step) : "";
+    document.body.dataset.thinking = state.thinking ? "1" : "0";
+    document.body.dataset.halted = state.halted ? "1" : "0";
     if (!state.game) {
       $("status").textContent = "Choose a game below and start it.";
       $("picture").textContent = "";
@@ -55,6 +68,7 @@
     $("title").textContent = state.game + " \u2014 " + state.seats.length + " player" + (state.seats.length > 1 ? "s" : "");
     $("players").textContent = state.seats.join(" \u00b7 ") + " \u00b7 seed " + state.seed;
     $("status").textContent = state.status;
+    if (state.halted) $("error").textContent = "The game stopped: " + state.halted;
     $("picture").innerHTML = state.picture;
     $("kept").textContent = state.kept ? "kept as " + state.kept : "";
     const moves = $("moves");
@@ -83,20 +97,38 @@
     log.scrollTop = log.scrollHeight;
   }
 
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
   async function act(path, body) {
-    if (busy) return;
+    if (busy && !(polling && path === "/api/new")) return;
+    const mine = ++generation;
     busy = true;
+    polling = false;
     document.body.dataset.busy = "1";
     document.querySelectorAll("button.move").forEach((b) => { b.disabled = true; });
     $("error").textContent = "";
     try {
-      draw(await call(path, body));
+      let state = await call(path, body);
+      if (mine !== generation) return;
+      draw(state);
+      polling = true;
+      while (state.thinking) { // a computer player thinks: ask again until it moves or runs out of time
+        await pause(POLL_MS);
+        if (mine !== generation) return;
+        state = await call("/api/state");
+        if (mine !== generation) return;
+        draw(state);
+      }
     } catch (err) {
-      $("error").textContent = String(err.message || err);
+      if (mine !== generation) return;
       if (current) draw(current);
+      $("error").textContent = String(err.message || err);
     } finally {
-      busy = false;
-      document.body.dataset.busy = "0";
+      if (mine === generation) {
+        busy = false;
+        polling = false;
+        document.body.dataset.busy = "0";
+      }
     }
   }
 
@@ -110,6 +142,9 @@
     });
   });
 
-  call("/api/state").then((state) => { draw(state); document.body.dataset.ready = "1"; })
-    .catch((err) => { $("error").textContent = String(err.message || err); });
+  call("/api/state").then((state) => {
+    draw(state);
+    document.body.dataset.ready = "1";
+    if (state.thinking) act("/api/state"); // the first computer players still moving
+  }).catch((err) => { $("error").textContent = String(err.message || err); });
 })();

@@ -18,6 +18,8 @@ and none imports the game module or this one; the game module assembles the mixi
 * ``masks.py`` -- :class:`~.masks.FirenzeMasks`: legal actions, batched and for one game.
 * ``observation.py`` -- :class:`~.observation.FirenzeObservation`: the observation layout,
   field bounds and encoders, batched and for one game.
+* ``features.py`` -- :class:`~.features.FirenzeFeatures`: the per-action features (what each
+  action names and what it would do for the player deciding), their bounds and documentation.
 * ``presentation.py`` -- :class:`~.presentation.FirenzePresentation`: ``render``,
   ``describe_action``, ``narrate`` and ``play_notes``.
 * ``picture.py`` -- ``draw(game, state, index, view)``: the SVG picture of one game.

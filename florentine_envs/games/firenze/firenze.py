@@ -91,6 +91,7 @@ from .constants import (  # noqa: F401 (the public names are re-exported: tests 
     STREAM_SETUP,
 )
 from .data import FirenzeTables, load_data
+from .features import FirenzeFeatures
 from .masks import FirenzeMasks
 from .observation import FirenzeObservation
 from .pending import check_phase_fields
@@ -102,6 +103,7 @@ from .state import FirenzeState
 
 class Firenze(
     FirenzeComponents,
+    FirenzeFeatures,
     FirenzePresentation,
     FirenzeObservation,
     FirenzeTables,

@@ -5,15 +5,10 @@ fixed in ``SPEC.md`` beside this file; ``DESIGN_NOTES.md`` numbers every reading
 rulebook sentence (D1..). The rules are the rulebook's
 (``shared/rules/florenza_board_game_2nd_edition.txt``).
 
-Workers may be placed without the means to pay: a workshop to build or an artwork to complete
-is only paid in phases 6-7, and the rulebook allows planning ahead and punishes failure
-("You do not have to have the resources required … when you place"). Only charity is paid at
-once and so needs the money (D24).
-
-Modules: ``constants`` (streams, phases, action layout), ``data`` (fb-data's loading and
-validation of ``florenza_data.json``), ``tables`` (the component tables as arrays), ``setup`` (blank state,
-set-up), ``rules`` (handlers and the automatic flow), ``masks``, ``scoring``, ``observation``,
-``presentation``, and this module (state, options, invariants, hidden-information resampling).
+This module holds :class:`Florenza`: the options, the invariants, the rewards and the
+hidden-information resampling, assembling the mixins of ``setup.py``, ``rules/``, ``masks.py``,
+``observation.py`` and ``presentation.py``; it re-exports :class:`~.state.FlorenzaState`. The
+package's ``__init__`` lists every module.
 
 Hidden information: only the order of the bag and future dice.
 
@@ -24,14 +19,12 @@ Cathedral pulpit and which preacher is on each pulpit (D35).
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import numpy as np
 
 from ...core import rng
 from ...core.game import Game
-from ...core.state import State
 from .constants import (
     CRESTS,
     GONE,
@@ -64,9 +57,9 @@ from .data import load_data
 from .masks import MaskMixin
 from .observation import FlorenzaObservation
 from .presentation import FlorenzaPresentation
-from .rules import RulesMixin
-from .scoring import ScoringMixin
+from .rules import RulesMixin, ScoringMixin
 from .setup import SetupMixin
+from .state import FlorenzaState
 from .tables import Tables
 
 #: int[NUM_PHASES]: the round phase (``stage``) in which each decision is taken: set-up picks, the
@@ -75,63 +68,6 @@ from .tables import Tables
 _STAGE_OF_PHASE = np.array([ST_SETUP, ST_INCOME, ST_CAPTAIN, ST_BISHOP, ST_PLACE, ST_PLACE, ST_PLACE, ST_MARKET,
                             ST_MARKET, ST_MARKET, ST_MARKET, ST_DISTRICT, ST_ARTWORK, ST_ARTWORK, ST_ARTWORK,
                             ST_OVER, ST_ARTWORK])  # fmt: skip
-
-
-@dataclasses.dataclass
-class FlorenzaState(State):
-    """Shapes: B games, P players, NW workshop types, NM main-board artworks (SPEC §7)."""
-
-    stage: np.ndarray  # int8[B]          rulebook phase of the automatic flow (constants.ST_*)
-    round: np.ndarray  # int8[B]          1..8
-    ptr: np.ndarray  # int8[B]            placement slot / market player / district player / artwork player
-    sub: np.ndarray  # int8[B]            income/office done flag, district space
-    order: np.ndarray  # int8[B, P+1]     turn slots (seats), -1 past nslots
-    nslots: np.ndarray  # int8[B]
-    captain: np.ndarray  # int8[B]        -1 none
-    bishop: np.ndarray  # int8[B]         -1 none
-    money: np.ndarray  # int32[B, P]
-    res: np.ndarray  # int16[B, P, 6]
-    track: np.ndarray  # int16[B, P]      prestige on the track (may be negative)
-    certs: np.ndarray  # int16[B, P]      prestige certificates
-    influence: np.ndarray  # int16[B, P]
-    avail: np.ndarray  # int8[B, P]       workers on the district board, not yet placed
-    pool: np.ndarray  # int8[B, P]
-    detained: np.ndarray  # int8[B, P]    workers on the guard card
-    at_work: np.ndarray  # int8[B, P]     workers gone to work
-    market_worker: np.ndarray  # bool[B, P]
-    pulpit_own: np.ndarray  # bool[B, P]
-    cath_pulpit: np.ndarray  # int8[B]    seat on the Cathedral pulpit, -1
-    own_preacher: np.ndarray  # int8[B, P] character slot on each family's own pulpit this round, -1
-    cath_preacher: np.ndarray  # int8[B]  character slot on the Cathedral pulpit this round, -1
-    crests: np.ndarray  # int8[B, P]      crests not yet placed
-    space_type: np.ndarray  # int8[B, P, 8]   workshop type on each space, -1 empty
-    space_built: np.ndarray  # bool[B, P, 8]  finished side up
-    space_worker: np.ndarray  # int8[B, P, 8] seat of the worker on it, -1
-    ws_supply: np.ndarray  # int8[B, NW]  tiles in the supply
-    box_crest: np.ndarray  # bool[B, P, 8]
-    box_worker: np.ndarray  # bool[B, P, 8]
-    box_artist: np.ndarray  # int8[B, P, 8]   character slot hired, -1
-    main_crest: np.ndarray  # int8[B, NM]     seat, -1
-    main_worker: np.ndarray  # int8[B, NM]    seat, -1
-    main_artist: np.ndarray  # int8[B, NM]    character slot, -1
-    bag: np.ndarray  # int8[B, 40]        draw order of the named characters
-    bag_pos: np.ndarray  # int8[B]        characters drawn so far
-    char_state: np.ndarray  # int8[B, 40] bag / in play / gone
-    life: np.ndarray  # int8[B, 40]       Life in Florenza card while in play, 0 otherwise
-    char_where: np.ndarray  # int8[B, 40] on card / on a box / detained / expelled / on a pulpit
-    flipped: np.ndarray  # bool[B, 40]    masterpiece made
-    unnamed_left: np.ndarray  # int8[B, 4]  unnamed tiles on their cards per kind
-    rolls: np.ndarray  # int32[B]         die rolls so far
-    income_res: np.ndarray  # int8[B]     resource of this round's income die, -1 in round 1
-    pend_box: np.ndarray  # int8[B]       box being hired for / completed (district d, main 8 + m), -1
-    pend_skill: np.ndarray  # int8[B]
-    pend_pulpit: np.ndarray  # int8[B]    0 own, 1 cathedral, -1
-    pend_ws: np.ndarray  # int8[B]        workshop type of a pending conversion, -1
-    dice: np.ndarray  # int8[B, 2]        the Cathedral's two rolls while choosing
-    trade_given: np.ndarray  # int8[B, 6]
-    market_used: np.ndarray  # int8[B, 3] sell, buy, trade used by the player at the market
-    acq: np.ndarray  # int16[B, P, C]     acquisitions (balance hooks)
-    final_rank: np.ndarray  # int8[B, P]  0 until the end
 
 
 class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixin, RulesMixin, SetupMixin, Game):

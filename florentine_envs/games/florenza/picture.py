@@ -11,11 +11,10 @@ and neither is drawn), so every view draws the same board; ``view`` only marks t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import drawsvg as dw
 import numpy as np
 
+from ...core.game import Game
 from ...pictures import widgets as wg
 from .constants import (
     DETAINED,
@@ -30,10 +29,8 @@ from .constants import (
     PHASE_NAMES,
     Z_CATHEDRAL,
 )
+from .state import FlorenzaState
 from .tables import I_ATRIO, I_FIORINI, I_INFLUENCE, I_PRESTIGE, I_WORKER
-
-if TYPE_CHECKING:
-    from .florenza import Florenza, FlorenzaState
 
 WIDTH = 1400
 MARGIN = 10
@@ -51,7 +48,7 @@ PALAZZO_COLOUR, CHIESA_COLOUR = "#a0522d", "#5b4a8a"
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII")
 
 
-def draw(game: Florenza, state: FlorenzaState, index: int, view: int | None) -> dw.Drawing:
+def draw(game: Game, state: FlorenzaState, index: int, view: int | None) -> dw.Drawing:
     st, b, P = state, index, game.num_players
     rows = (P + 1) // 2
     board_h = 372
@@ -143,7 +140,7 @@ def artwork_box(d, x, y, w, h, t, title: str, cost, fiorini, skills, pp: int, in
 # --------------------------------------------------------------------------- the main board
 
 
-def main_board(d, x, y, w, h, game: Florenza, st: FlorenzaState, b: int) -> None:
+def main_board(d, x, y, w, h, game: Game, st: FlorenzaState, b: int) -> None:
     """The civic buildings' artworks, then the Cathedral's, in data order; the market and the
     Cathedral pulpit below."""
     t = game.t
@@ -179,7 +176,7 @@ def main_board(d, x, y, w, h, game: Florenza, st: FlorenzaState, b: int) -> None
     wg.text(d, x + 10, y + h - 22, line, 11)
 
 
-def city(d, x, y, w, h, game: Florenza, st: FlorenzaState, b: int) -> None:
+def city(d, x, y, w, h, game: Game, st: FlorenzaState, b: int) -> None:
     """The offices and the turn order, the rounds, the income die, the scores, the Life in
     Florenza cards with the characters in play, the unnamed tiles and the bag."""
     t, P = game.t, game.num_players
@@ -232,7 +229,7 @@ def city(d, x, y, w, h, game: Florenza, st: FlorenzaState, b: int) -> None:
 # --------------------------------------------------------------------------- a family's district
 
 
-def district(d, x, y, w, h, game: Florenza, st: FlorenzaState, b: int, p: int, view: int | None) -> None:
+def district(d, x, y, w, h, game: Game, st: FlorenzaState, b: int, p: int, view: int | None) -> None:
     """Seat p's district board: holdings, workers, the eight workshop spaces, the Palazzo and
     Chiesa artwork boxes, the own pulpit."""
     t = game.t

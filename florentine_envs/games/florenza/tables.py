@@ -17,8 +17,9 @@ from .constants import (
     Z_CATHEDRAL,
     Z_CIVIC,
 )  # fmt: skip
+from .schema import INCOME_KINDS
 
-INCOME_KINDS = ("none", "prestige", "influence", "worker", "fiorini", "atrio")
+#: the kinds of an artwork's income (``INCOME_KINDS``, the data's ``income.kind``), as ids
 I_NONE, I_PRESTIGE, I_INFLUENCE, I_WORKER, I_FIORINI, I_ATRIO = range(6)
 
 

@@ -1,5 +1,32 @@
-"""Florenza: The Card Game (Placentia Games), 2-4 players: see SPEC.md and DESIGN_NOTES.md."""
+"""Florenza: The Card Game (Placentia Games), 2-4 players: the batched engine and its scalar reference.
 
-from .florenza_cards import FlorenzaCards, FlorenzaCardsState
+The package, module by module, each depending only on those above it:
+
+* ``state.py`` -- FlorenzaCardsState: every array of a batch of games, with dtypes and shapes (SPEC §7).
+* ``constants.py`` -- random streams, phase ids and names, card and artist state codes, ``ActionIds``.
+* ``data.py`` -- ``load_data`` (packaged data and overrides) and ``Tables`` (the component tables as
+  numpy arrays, validated).
+* ``schema.py`` -- the schema of the data file (``florentine_envs.data_schema``) and the bounds it keeps.
+* ``florenza_cards_data.json`` -- the component data with its provenance (measurements behind data
+  choices: ``DATA_NOTES.md``).
+* ``setup.py`` -- SetupMixin: the blank state, set-up, round start, shuffles, draws.
+* ``scoring.py`` -- ScoringMixin: final scoring, the artwork tie-break, ranks, the end of the game.
+* ``rules.py`` -- RulesMixin: the decision handlers per phase and the automatic continuations (next
+  action, end of round, keeping, income, election).
+* ``masks.py`` -- MaskMixin: legal actions per phase, batched and its mirror for one game.
+* ``observation.py`` -- FlorenzaObservation: layout, bounds and encoders (batched and one game).
+* ``presentation.py`` -- FlorenzaPresentation: ``render``, ``describe_action``, ``narrate``, ``play_notes``.
+* ``picture.py`` -- ``draw(game, state, index, view)``: the SVG picture of one game.
+* ``florenza_cards.py`` -- FlorenzaCards: options, invariants, hidden-information resampling; the
+  mixins assembled.
+* ``reference/`` -- FlorenzaCardsReference: the independent scalar reference, written from the
+  rulebook (never imports the engine).
+* ``SPEC.md`` -- the fixed encoding: options, tables, randomness, set-up, rounds, action ids, state,
+  scoring, rewards, observation, invariants, hidden-information resampling.
+* ``DESIGN_NOTES.md`` -- the numbered readings of unclear rulebook sentences.
+"""
+
+from .florenza_cards import FlorenzaCards
+from .state import FlorenzaCardsState
 
 __all__ = ["FlorenzaCards", "FlorenzaCardsState"]

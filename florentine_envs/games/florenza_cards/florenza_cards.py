@@ -7,21 +7,10 @@ unclear rulebook sentence. The rules are the rulebook's
 ``florenza_cards_data.json``; the option ``data=`` (a dict patch or a path to a full file)
 overrides it for balance studies.
 
-The package, module by module:
-
-* ``constants.py`` -- random streams, phase ids, the action-id layout.
-* ``data.py`` -- :func:`load_data` (packaged data and overrides) and :class:`Tables` (the
-  component tables as numpy arrays, validated).
-* ``setup.py`` -- :class:`SetupMixin`: the blank state, set-up, round start, shuffles, draws.
-* ``rules.py`` -- :class:`RulesMixin`: the decision handlers per phase and the automatic
-  continuations (next action, end of round, keeping, income, election).
-* ``masks.py`` -- :class:`MaskMixin`: legal actions per phase, batched and for one game.
-* ``scoring.py`` -- :class:`ScoringMixin`: final scoring, the artwork tie-break, ranks.
-* ``observation.py`` -- :class:`FlorenzaObservation`: layout, bounds and encoders.
-* ``presentation.py`` -- :class:`FlorenzaPresentation`: ``render``, ``describe_action``,
-  ``narrate``, ``play_notes``.
-* ``florenza_cards.py`` (this module) -- the state, the :class:`FlorenzaCards` class
-  (options), invariants, hidden-information resampling.
+The package's modules are listed in its ``__init__`` (the table of contents); this module is
+the :class:`FlorenzaCards` class (options), the invariants and the hidden-information
+resampling, assembled from the mixins of ``setup.py``, ``rules.py``, ``masks.py``,
+``scoring.py``, ``observation.py`` and ``presentation.py``.
 
 Hidden information: other players' hands (sizes shown), the discard pile (each player knows
 its own discards), every deck order, and the values of artists not yet hired (on the table,
@@ -43,7 +32,6 @@ values on works, artist cards hired) in the observation.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import numpy as np
@@ -51,7 +39,6 @@ import numpy as np
 from ...core import rng
 from ...core.game import Game
 from ...core.registry import check_choice
-from ...core.state import State
 from ..redraw import redraw_until_plausible
 from .constants import (
     BEING_COMPLETED,
@@ -76,50 +63,9 @@ from .presentation import FlorenzaPresentation
 from .rules import RulesMixin
 from .scoring import GUILD_POINTS, ScoringMixin
 from .setup import SetupMixin
+from .state import FlorenzaCardsState
 
-
-@dataclasses.dataclass
-class FlorenzaCardsState(State):
-    """Shapes: B games, P players, K card kinds, N Florenza cards in the game, M monuments,
-    NA artist copies, AK artist kinds, L location kinds (SPEC §7)."""
-
-    round: np.ndarray  # int8[B]              1..5
-    slot: np.ndarray  # int8[B]               action slot 0..7 (4..7: Palagio, Casamento, Casa, Predicatore)
-    offset: np.ndarray  # int8[B]             acting seat = (captain + offset) mod P
-    captain: np.ndarray  # int8[B]
-    new_captain: np.ndarray  # int8[B]        holder of the New Captain card, -1 = on the table
-    money: np.ndarray  # int32[B, P]
-    res: np.ndarray  # int16[B, P, 6]
-    supply: np.ndarray  # int16[B, 6]
-    supply_money: np.ndarray  # int32[B]
-    hand: np.ndarray  # int8[B, P, K]
-    discard: np.ndarray  # int8[B, P, K]      discard pile, by discarding seat
-    in_play: np.ndarray  # bool[B, P, K]
-    card_artist: np.ndarray  # int8[B, P, K]  artist value of a played artwork, -1 otherwise
-    deck: np.ndarray  # int8[B, N]            kinds; the draw deck is deck[deck_pos:deck_len], top first
-    deck_pos: np.ndarray  # int16[B]
-    deck_len: np.ndarray  # int16[B]
-    mon_pos: np.ndarray  # int8[B, M]         draw position of each monument (fixed at set-up)
-    mon_drawn: np.ndarray  # int8[B]          monuments drawn so far
-    mon_state: np.ndarray  # int8[B, M]       0 deck, 1 row, 2 discarded, 3 reserved, 4 completed, 5 in HIRE
-    mon_owner: np.ndarray  # int8[B, M]       -1 or seat (reserved / completed)
-    mon_artist: np.ndarray  # int8[B, M]      artist value of a completed monument, -1 otherwise
-    art_pos: np.ndarray  # int8[B, NA]        draw position of each artist copy (fixed at set-up)
-    art_drawn: np.ndarray  # int8[B]          artist copies drawn so far
-    art_state: np.ndarray  # int8[B, NA]      0 deck, 1 table, 2 discarded, 3 reserved, 4 hired
-    art_owner: np.ndarray  # int8[B, NA]      -1 or seat (reserved / hired)
-    table_count: np.ndarray  # int8[B, AK]    copies of each artist kind on the table (from art_state)
-    reserved_count: np.ndarray  # int8[B, P, AK]  copies of each kind reserved per seat (from art_state)
-    hired_types: np.ndarray  # int8[B, P, 3]  artist cards hired per type (anonymous artists not included)
-    anon_hired: np.ndarray  # int8[B, P, 3]   anonymous artists hired per type (DESIGN_NOTES 24)
-    visible_pp: np.ndarray  # int16[B, P]     prestige on the table: cards, monuments, hired artists
-    anon_up: np.ndarray  # bool[B, 3]         anonymous artist of each type face up
-    loc_up: np.ndarray  # int8[B, L]          face-up copies per location kind
-    pending_card: np.ndarray  # int8[B]       card kind waiting for its artist (HIRE), -1
-    pending_monument: np.ndarray  # int8[B]   monument waiting for its artist (HIRE), -1
-    given: np.ndarray  # int8[B, 6]           resources given in the pending exchange / barter
-    keep_offset: np.ndarray  # int8[B]        offset of the seat deciding in KEEP / MERCHANT_CHOICE
-    final_rank: np.ndarray  # int8[B, P]      1 = best (tie-break applied), 0 until the end
+__all__ = ["FlorenzaCards", "FlorenzaCardsState"]
 
 
 class FlorenzaCards(

@@ -6,7 +6,6 @@ changed in one must be changed in the other (a test compares them on random posi
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,9 +25,7 @@ from .constants import (
     RESERVED,
 )
 from .data import G_ART_COLLEGE, G_MASTER_BUILDER, L_BARTER, L_CAPTAIN, L_GAIN, L_SELL
-
-if TYPE_CHECKING:
-    from .florenza_cards import FlorenzaCardsState
+from .state import FlorenzaCardsState
 
 BIG = 1 << 40  # "no artist can be hired": a cost nobody can pay
 

@@ -12,7 +12,6 @@ own discards only), deck orders and the values of artists not yet hired."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -28,9 +27,7 @@ from .constants import (
     NUM_TYPES,
     RESERVED,
 )
-
-if TYPE_CHECKING:
-    from .florenza_cards import FlorenzaCardsState
+from .state import FlorenzaCardsState
 
 _ACTION_PHASE = np.zeros(NUM_PHASES, bool)
 _ACTION_PHASE[list(ACTION_PHASES)] = True

@@ -13,9 +13,11 @@ from __future__ import annotations
 import drawsvg as dw
 import numpy as np
 
+from ...core.game import Game
 from ...pictures import widgets as w
 from .constants import DONE, IN_ROW, NUM_ROUNDS, PH_ACTION, PH_HIRE, PHASE_NAMES, RESERVED
 from .presentation import SLOT_NAMES
+from .state import FlorenzaCardsState
 
 WIDTH = 1500
 #: resource colours in the data's order: marble, wood, gold, metal, fabric, spice
@@ -35,7 +37,9 @@ CARD_W, CARD_H, STEP = 100, 88, 104  # cards in play and monuments
 HAND_H = 112
 
 
-def draw(game, state, index: int, view: int | None) -> dw.Drawing:
+def draw(game: Game, state: FlorenzaCardsState, index: int, view: int | None) -> dw.Drawing:
+    """The picture of game ``index`` of ``state`` (a :class:`~.florenza_cards.FlorenzaCards`), as seat
+    ``view`` sees it (``None``: the whole table)."""
     b, P = index, game.num_players
     panel_w = (WIDTH - 50) / 2
     rows_of_panels = -(-P // 2)

@@ -4,8 +4,6 @@ the table sees it: other players' hands, kept cards and draws stay hidden) and `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from .constants import (
@@ -26,9 +24,7 @@ from .constants import (
     RESERVED,
 )
 from .data import G_ART_COLLEGE, G_MASTER_BUILDER, L_BARTER, L_CAPTAIN, L_GAIN, L_SELL
-
-if TYPE_CHECKING:
-    from .florenza_cards import FlorenzaCardsState
+from .state import FlorenzaCardsState
 
 SLOT_NAMES = ["action 1", "action 2", "action 3", "action 4", "Palagio action", "Casamento action", "Casa action",
               "Predicatore action"]  # fmt: skip

@@ -6,7 +6,6 @@ merchants' choices, the election, the reset) and the next round or the end of th
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -31,9 +30,7 @@ from .constants import (
     RESERVED,
 )
 from .data import G_ART_COLLEGE, G_MASTER_BUILDER, G_MERCHANTS, L_BARTER, L_CAPTAIN, L_GAIN, L_SELL
-
-if TYPE_CHECKING:
-    from .florenza_cards import FlorenzaCardsState
+from .state import FlorenzaCardsState
 
 # Categories of the ACTION phase's ids (SPEC §6)
 (C_PLAY, C_COMPLETE, C_RESERVE_MON, C_RESERVE_ART, C_LOCATION, C_WORKERS, C_SELL, C_BUY, C_EXCHANGE,

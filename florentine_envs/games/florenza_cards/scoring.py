@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from .constants import DONE, PH_OVER, RESERVED
 from .data import G_CRAFTSMEN, G_LANDLORD, G_LORD, G_PATRON, G_PROTECTOR
-
-if TYPE_CHECKING:
-    from .florenza_cards import FlorenzaCardsState
+from .state import FlorenzaCardsState
 
 # Guild scoring: effect -> points per unit (the numbers in the effects' names, SPEC §2)
 GUILD_POINTS = {G_CRAFTSMEN: 3, G_LANDLORD: 3, G_PROTECTOR: 3, G_PATRON: 5, G_LORD: 2}

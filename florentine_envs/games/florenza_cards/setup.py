@@ -3,8 +3,6 @@ Florenza, monument and artist decks from the counter-based RNG, and the draws.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from ...core import rng
@@ -19,9 +17,7 @@ from .constants import (
     STREAM_SETUP,
 )
 from .data import L_CAPTAIN
-
-if TYPE_CHECKING:
-    from .florenza_cards import FlorenzaCardsState
+from .state import FlorenzaCardsState
 
 _BIG = np.iinfo(np.uint64).max
 
@@ -59,8 +55,6 @@ class SetupMixin:
         self.copy_lookup = np.where(self.copy_valid, self.copy_lookup, 0)
 
     def _blank(self, seeds: np.ndarray) -> FlorenzaCardsState:
-        from .florenza_cards import FlorenzaCardsState
-
         B, P, K, M, NA, AK = len(seeds), self.num_players, self.K, self.M, self.NA, self.AK
         z = np.zeros
         return FlorenzaCardsState(

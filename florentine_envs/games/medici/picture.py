@@ -12,7 +12,7 @@ import drawsvg as dw
 import numpy as np
 
 from ...pictures import widgets as w
-from .medici import LOC_SHIP, NUM_DAYS, PHASE_TAKE
+from .constants import LOC_SHIP, NUM_DAYS, PHASE_TAKE
 
 WIDTH = 1400
 CARD_W, CARD_H = 70, 90

@@ -12,7 +12,7 @@ from .constants import NUM_BUILDINGS
 from .coop_tables import LEFT, RIGHT
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from .state import PrincesState
 
 
 class CoopObservation:

@@ -9,7 +9,7 @@ from .constants import NUM_BUILDINGS, PH_COOP_ANSWER, PH_COOP_PRICE
 from .geometry import NUM_ORIENTATIONS
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from .state import PrincesState
 
 _SIDES = ("left", "right")
 

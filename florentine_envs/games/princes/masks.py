@@ -67,7 +67,7 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from .state import PrincesState
 
 _VALUES = np.arange(CHAR_SPACES)  # [16] bid values
 
@@ -197,7 +197,7 @@ class MaskRules:
     def _mask_choose(self, st: PrincesState, g, p) -> None:
         m = st.legal_action_mask
         if self.solo:  # SPEC SA: an object not chosen yet, not excluded from the final auction
-            if g.size == 1:  # one game: the scalar twin in solo.py
+            if g.size == 1:  # one game: the scalar twin in rules/solo.py
                 self._solo_mask_choose_one(st, g.item(0))
                 return
             ok = self._objects(st, g, p) & ~st.stack_used[g]
@@ -215,7 +215,7 @@ class MaskRules:
     def _mask_bid(self, st: PrincesState, g, p) -> None:
         m = st.legal_action_mask
         if self.solo:  # SPEC SA: buy (``raise``) at the pending price, or decline unless forced (D44)
-            if g.size == 1:  # one game: the scalar twin in solo.py
+            if g.size == 1:  # one game: the scalar twin in rules/solo.py
                 self._solo_mask_bid_one(st, g.item(0))
                 return
             buy = self._price_ok(st, g, p, st.bid[g].astype(np.int64))

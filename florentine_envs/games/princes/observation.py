@@ -29,7 +29,7 @@ from .constants import (
 from .solo_observation import SOLO_SIZE
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from .state import PrincesState
 
 PLAYER_BLOCK = 180
 # offsets inside a player block (SPEC V)

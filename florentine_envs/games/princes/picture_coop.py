@@ -13,7 +13,7 @@ import drawsvg as dw
 from ...pictures import widgets as wg
 from .constants import NUM_BUILDINGS, PH_COOP_ANSWER, PH_COOP_PLACE, PH_COOP_PRICE, PH_COOP_SIDE
 from .geometry import mask_cells
-from .picture import (
+from .picture_common import (
     GAP,
     MARGIN,
     PALAZZO_COLOUR,
@@ -32,27 +32,28 @@ from .picture import (
 )
 
 if TYPE_CHECKING:
-    from .princes import Princes, PrincesState
+    from ...core.game import Game
+    from .state import PrincesState
 
 BOARD_LABEL_H = 22
 
 
-def board_height(game: Princes) -> float:
+def board_height(game: Game) -> float:
     return BOARD_LABEL_H + game.T.rows * board_cell(game) + 56
 
 
-def board_cell(game: Princes) -> float:
+def board_cell(game: Game) -> float:
     return min(34.0, (WIDTH - 2 * MARGIN - 40) / (game.seats * game.T.cols))
 
 
-def draw_coop(game: Princes, st: PrincesState, b: int, view: int | None) -> dw.Drawing:
+def draw_coop(game: Game, st: PrincesState, b: int, view: int | None) -> dw.Drawing:
     P = game.seats
     top = header_height(game)
     board_h = board_height(game)
     rows = (P + 1) // 2
     height = top + board_h + GAP + rows * (PANEL_H + GAP) + MARGIN
     d = start_drawing(game, st, b, view, height)
-    draw_table(d, game, st, b, view, MARGIN + 34 + GAP)
+    draw_table(d, game, st, b, view, MARGIN + 34 + GAP, coop_situation)
     shared_board(d, MARGIN, top, WIDTH - 2 * MARGIN, board_h, game, st, b)
     y0 = top + board_h + GAP
     for p in range(P):
@@ -62,7 +63,7 @@ def draw_coop(game: Princes, st: PrincesState, b: int, view: int | None) -> dw.D
     return d
 
 
-def shared_board(d, x, y, w, h, game: Princes, st: PrincesState, b: int) -> None:
+def shared_board(d, x, y, w, h, game: Game, st: PrincesState, b: int) -> None:
     """The boards in the order of their ``drawing_origin`` column; every piece in global
     columns, so a shared building's squares on the two boards make one outlined shape."""
     T, CT, P = game.T, game.CT, game.seats
@@ -117,7 +118,7 @@ def shift(squares, columns: int) -> list[tuple[int, int]]:
     return [(r, c + columns) for r, c in squares]
 
 
-def proposal(d, left, top, cell, game: Princes, st: PrincesState, b: int, column: dict) -> None:
+def proposal(d, left, top, cell, game: Game, st: PrincesState, b: int, column: dict) -> None:
     """The squares of the proposed cooperative building, once its place is chosen."""
     T, CT = game.T, game.CT
     j, building = int(st.prop_place[b]), int(st.prop_building[b])
@@ -133,7 +134,7 @@ def proposal(d, left, top, cell, game: Princes, st: PrincesState, b: int, column
                               fill_opacity=0.55, stroke=wg.PALETTE["ink"], stroke_dasharray="3,2"))  # fmt: skip
 
 
-def coop_situation(game: Princes, st: PrincesState, b: int) -> str:
+def coop_situation(game: Game, st: PrincesState, b: int) -> str:
     """The pending cooperative decision in words."""
     T, CT = game.T, game.CT
     phase = int(st.phase[b])

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...pictures import widgets as wg
 from .constants import NUM_STACKS, RECRUIT_CARD
-from .picture import (
+from .picture_common import (
     GAP,
     MARGIN,
     PANEL_H,
@@ -30,12 +30,13 @@ from .picture import (
 )
 
 if TYPE_CHECKING:
-    from .princes import Princes, PrincesState
+    from ...core.game import Game
+    from .state import PrincesState
 
 SOLO_ROW_H = 150
 
 
-def draw_solo(game: Princes, st: PrincesState, b: int, view: int | None) -> dw.Drawing:
+def draw_solo(game: Game, st: PrincesState, b: int, view: int | None) -> dw.Drawing:
     top = header_height(game)
     height = top + PANEL_H + GAP + SOLO_ROW_H + MARGIN
     d = start_drawing(game, st, b, view, height)
@@ -49,7 +50,7 @@ def draw_solo(game: Princes, st: PrincesState, b: int, view: int | None) -> dw.D
     return d
 
 
-def wolfgang(d, x, y, w, h, game: Princes, st: PrincesState, b: int, view: int | None) -> None:
+def wolfgang(d, x, y, w, h, game: Game, st: PrincesState, b: int, view: int | None) -> None:
     """Wolfgang: Florin and fame (which may be negative), his pieces and Freedoms (repeats
     allowed), his row left to right with the Bonus cards lying on its slots, his Prestige cards."""
     T = game.T
@@ -83,7 +84,7 @@ def wolfgang(d, x, y, w, h, game: Princes, st: PrincesState, b: int, view: int |
             max_lines=2)  # fmt: skip
 
 
-def row_card(d, x, y, w, h, game: Princes, st: PrincesState, b: int, k: int, view: int | None) -> None:
+def row_card(d, x, y, w, h, game: Game, st: PrincesState, b: int, k: int, view: int | None) -> None:
     """Slot k of Wolfgang's row: a Recruiting card, a profession face up (its work done), a
     face-down profession he has flipped to read (seen: public), or a face-down one (a back in
     your view; the whole table shows it, dimmed)."""
@@ -101,7 +102,7 @@ def row_card(d, x, y, w, h, game: Princes, st: PrincesState, b: int, k: int, vie
         wg.card(d, x, y, w, h, face_down=True)
 
 
-def automa(d, x, y, w, h, game: Princes, st: PrincesState, b: int) -> None:
+def automa(d, x, y, w, h, game: Game, st: PrincesState, b: int) -> None:
     """The Automa card in force: its top panel (objects in Wolfgang's order, each with its
     modifier, or 1D6; excluded from the final auction marked), the last bids rolled; the deck."""
     T, ST = game.T, game.ST
@@ -137,7 +138,7 @@ def automa(d, x, y, w, h, game: Princes, st: PrincesState, b: int) -> None:
     wg.text(d, x + 10, y + 110, f"Auctions this phase: {int(st.auctions_done[b])} of {game.seats}", 10)
 
 
-def dummies(d, x, y, w, h, game: Princes, st: PrincesState, b: int, view: int | None) -> None:
+def dummies(d, x, y, w, h, game: Game, st: PrincesState, b: int, view: int | None) -> None:
     """The dummies' columns, first-placed card first: face up (flipped when Wolfgang works)
     cards by name; face-down ones as backs in your view."""
     T = game.T

@@ -37,7 +37,7 @@ from .constants import (
 from .geometry import NUM_ORIENTATIONS
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from .state import PrincesState
 
 _FIXED_NAMES = {
     0: "pass", 1: "raise", 2: "withdraw", 3: "end_turn", 4: "done", 104: "take_profession", 105: "take_bonus",

@@ -6,24 +6,10 @@ The encoding (action ids, observation, order of automatic steps, randomness) is 
 (D1-D36). The rules are the rulebook's (``shared/rules/princes_of_florence.txt``). Every
 component number is read from ``princes_data.json``; the option ``data=`` overrides it.
 
-The package, module by module:
-
-* ``constants.py`` -- phase ids, action ids, random streams, component counts.
-* ``data.py`` -- :func:`load_data` and :class:`~.data.Tables`: the component data as arrays.
-* ``geometry.py`` -- the 7 x 7 grid as 64-bit masks, polyomino orientations, placement tables.
-* ``common.py`` -- paying (with the automatic sale of fame), drawing, placing, recruiting,
-  the features Bonus and Prestige cards count.
-* ``auction.py``, ``characters.py``, ``actions.py`` -- the rules of each phase.
-* ``masks.py`` -- the legal actions of each phase.
-* ``scoring.py`` -- Prestige cards, final scores, ranks and rewards.
-* ``observation.py``, ``presentation.py`` -- what a player sees; text for people.
-* ``solo*.py`` -- the solo game against Wolfgang (SPEC.md SOLO).
-* ``coop_tables.py``, ``coop.py``, ``coop_observation.py``, ``coop_presentation.py`` -- the
-  cooperative building expansion, option ``cooperative`` (SPEC.md COOP, COOP_NOTES.md C1-C16):
-  the B side and the frame placement table; proposals, answers and the rule for building
-  alone at a border; its observation fields; its text.
-* ``princes.py`` (this module) -- the state, options, set-up, step dispatch, invariants and
-  hidden-information resampling.
+This module is the game: the options, the step dispatch assembling the mixins of ``setup.py``,
+``rules/``, ``masks.py``, the observations and the presentations, the invariants and the
+hidden-information resampling; :class:`PrincesSolo` is the solo game as a game id of its own. The
+state is ``state.py``; the package's table of contents is its ``__init__``.
 
 Readings that change play most: money is public (every change of it is); the dealt starting
 hands are public; fame is sold automatically for exactly a payment's shortfall (never with the
@@ -33,7 +19,6 @@ fourth Builder); the lone buyer pays 200 also with two players.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from pathlib import Path
 
@@ -41,16 +26,9 @@ import numpy as np
 
 from ...core import rng
 from ...core.game import Game, dispatch
-from ...core.state import State
 from ..redraw import redraw_until_plausible
-from .actions import ActionRules
-from .auction import AuctionRules
-from .characters import CharacterRules
-from .common import CommonRules
 from .constants import (
     A_PLACE,
-    A_PROFESSION,
-    COLUMN,
     CTX_NONE,
     CTX_WIN,
     DECK_BONUS,
@@ -58,15 +36,11 @@ from .constants import (
     DECK_PROFESSIONS,
     DECK_SIZES,
     DRAWN_OFFSET,
-    MAX_DUMMIES,
     NUM_AUTOMA,
     NUM_BONUS,
     NUM_BUILDINGS,
     NUM_CHARACTERS,
     NUM_COOP_PHASES,
-    NUM_DRAWN,
-    NUM_FREEDOMS,
-    NUM_LANDSCAPES,
     NUM_PHASES,
     NUM_PIECES,
     NUM_PRESTIGE,
@@ -89,14 +63,8 @@ from .constants import (
     RESUME_ACTION,
     RESUME_AUCTION,
     RESUME_CHAR_USE,
-    ROW,
-    STREAM_BONUS,
-    STREAM_PRESTIGE,
-    STREAM_PROFESSIONS,
-    STREAM_SETUP,
     TWICE,
 )
-from .coop import CoopRules
 from .coop_observation import CoopObservation
 from .coop_presentation import CoopPresentation
 from .coop_tables import CoopTables, load_coop_data
@@ -105,126 +73,24 @@ from .geometry import popcount
 from .masks import MaskRules
 from .observation import PrincesObservation
 from .presentation import PrincesPresentation
+from .rules.actions import ActionRules
+from .rules.auction import AuctionRules
+from .rules.characters import CharacterRules
+from .rules.common import CommonRules
+from .rules.coop import CoopRules
+from .rules.scoring import ScoringRules
+from .rules.solo import SOLO_NAME, SoloRules, check_solo_options
 from .schema import check_totals
-from .scoring import ScoringRules
-from .solo import SOLO_NAME, SoloRules, check_solo_options
+from .setup import SetupRules
 from .solo_observation import SoloObservation
 from .solo_presentation import SoloPresentation
+from .state import PrincesCoopState, PrincesState
+
+__all__ = ["SOLO_VERSION", "Princes", "PrincesCoopState", "PrincesSolo", "PrincesState"]
 
 #: princes_solo_v1 (its own history: the base game's version 1, the cooperative expansion, did not
 #: change it; v1: the rebuilt Automa deck, D50, the observed deck places; see princes_solo_v1's changelog)
 SOLO_VERSION = 1
-
-
-@dataclasses.dataclass
-class PrincesState(State):
-    """Shapes: B games, P players. Money in units of 100 Florin (SPEC.md)."""
-
-    round: np.ndarray  # int8[B]             0..6
-    start: np.ndarray  # int8[B]             start player
-    setup_done: np.ndarray  # int8[B]        setup discards made
-    money: np.ndarray  # int32[B, P]
-    fame: np.ndarray  # int32[B, P]          prestige points (the fame track, 50/100 disks included)
-    best_work: np.ndarray  # int16[B, P]     the pawn: best work value this round (0 = none)
-    occupied: np.ndarray  # uint64[B, P]     covered grid cells (Palazzo included)
-    blocked: np.ndarray  # uint64[B, P]      Palazzo + building cells
-    # uint64[B, P * 13]: cells of each building / landscape kind, seat-major (flat: the core's JSON
-    # writes uint64 fields of one game as a flat list of strings)
-    piece_cells: np.ndarray
-    built: np.ndarray  # bool[B, P, 10]
-    landscapes: np.ndarray  # int8[B, P, 3]  Forest, Lake, Park
-    freedoms: np.ndarray  # bool[B, P, 3]
-    jesters: np.ndarray  # int8[B, P]
-    builders: np.ndarray  # int8[B, P]
-    fits: np.ndarray  # bool[B, P, 13]       piece has a legal placement now
-    hand_prof: np.ndarray  # bool[B, P, 21]
-    table_prof: np.ndarray  # bool[B, P, 21]
-    known: np.ndarray  # bool[B, P, 21]      in p's hand and known to all (D2)
-    hand_recruit: np.ndarray  # int8[B, P]
-    table_recruit: np.ndarray  # int8[B, P]
-    bonus_hand: np.ndarray  # bool[B, P, 20]
-    bonus_out: np.ndarray  # bool[B, 20]     played, out of the game
-    prestige_hand: np.ndarray  # bool[B, P, 14]
-    deck_cards: np.ndarray  # int8[B, 3, 21] circular queues (professions, Bonus, Prestige)
-    deck_top: np.ndarray  # int8[B, 3]
-    deck_len: np.ndarray  # int8[B, 3]
-    # int8[B, 3, 21]: per deck and card, the seat that put the card under the deck (it knows
-    # where the card lies: randomize_hidden keeps it there); -1 for any other card
-    under_by: np.ndarray
-    drawn: np.ndarray  # bool[B, 55]         cards drawn, not yet kept or put under
-    draw_deck: np.ndarray  # int8[B]         deck of the pending draw, -1
-    supply_buildings: np.ndarray  # int8[B, 10]
-    supply_landscapes: np.ndarray  # int8[B, 3]
-    supply_freedoms: np.ndarray  # int8[B, 3]
-    supply_jesters: np.ndarray  # int8[B]
-    supply_builders: np.ndarray  # int8[B]
-    supply_recruiting: np.ndarray  # int8[B]
-    stack_used: np.ndarray  # bool[B, 7]
-    pawn_free: np.ndarray  # bool[B, P]      pawn still in front of its owner (auction phase)
-    in_auction: np.ndarray  # bool[B, P]     still bidding for the open object
-    stack: np.ndarray  # int8[B]             object being auctioned, -1
-    bid: np.ndarray  # int16[B]
-    high: np.ndarray  # int8[B]              highest bidder, -1
-    opener: np.ndarray  # int8[B]            who opened the auction, -1
-    lone: np.ndarray  # bool[B]              the chooser is the last free pawn
-    piece: np.ndarray  # int8[B]             piece being placed, -1
-    resume: np.ndarray  # int8[B]            where PLACE / KEEP / ORDER / RECRUIT_NOW return
-    ctx: np.ndarray  # int8[B]               why CHAR_USE was entered
-    ctx_index: np.ndarray  # int8[B]         next turn-order index of the end-of-auction uses
-    merchant_paid: np.ndarray  # bool[B]     the Merchant pays the pending bid
-    char_owner: np.ndarray  # int8[B, 6]     -1 = in the character area
-    char_faceup: np.ndarray  # bool[B, 6]
-    banker_money: np.ndarray  # int16[B]
-    pawn_card: np.ndarray  # int8[B, P]      character auction: character under the pawn, -1
-    pawn_value: np.ndarray  # int8[B, P]
-    char_out: np.ndarray  # bool[B, P]       passed or bought in this character auction
-    turns_done: np.ndarray  # int8[B]        turns finished in this action phase
-    actions_left: np.ndarray  # int8[B]
-    took_profession: np.ndarray  # bool[B]
-    took_freedom: np.ndarray  # bool[B]
-    acts_done: np.ndarray  # int8[B, 3]      works (the Princess's too), builds, Bonus cards this turn (D17)
-    work_prof: np.ndarray  # int8[B]         profession of the pending work, 21 Princess, -1
-    work_value: np.ndarray  # int16[B]
-    money_in: np.ndarray  # int32[B]         paid out by the Bank so far
-    money_out: np.ndarray  # int32[B]        paid to the Bank so far
-    # The solo game (SPEC.md SOLO; blank in the base game). Seats: 0 you, 1 Wolfgang, 2.. dummies.
-    wolf_row: np.ndarray  # int8[B, 16]      Wolfgang's row left to right: profession, 21 Recruiting, -1
-    wolf_len: np.ndarray  # int8[B]
-    wolf_up: np.ndarray  # bool[B, 16]       slot face up (its work completed)
-    wolf_bonus: np.ndarray  # int8[B, 20]    row slot a Bonus card of Wolfgang's lies on, -1
-    wolf_buildings: np.ndarray  # int8[B, 10] Wolfgang's buildings (repeats allowed)
-    wolf_freedoms: np.ndarray  # int8[B, 3]  Wolfgang's Freedoms (repeats allowed)
-    dummy_col: np.ndarray  # int8[B, 3, 12]  dummy columns in the order placed, -1
-    dummy_len: np.ndarray  # int8[B, 3]
-    automa_order: np.ndarray  # int8[B, 21]  the Automa deck, top first
-    automa_next: np.ndarray  # int8[B]       Automa cards drawn so far
-    automa_card: np.ndarray  # int8[B]       the auction phase's card, -1
-    last_bid: np.ndarray  # int8[B, 7]       rolled last bid per object this auction phase, -1
-    auctions_done: np.ndarray  # int8[B]     objects chosen this auction phase
-    you_bought: np.ndarray  # int8[B]        object you bought this auction phase, -1
-    wolf_bought: np.ndarray  # int8[B]       object Wolfgang bought at the last auction end, -1
-    forced: np.ndarray  # bool[B]            the pending price must be paid (1 or 2, no modifier)
-    die_count: np.ndarray  # int16[B]        dice rolled (counter of stream DIE)
-    tie_count: np.ndarray  # int16[B]        Wolfgang's random choices (counter of stream TIE)
-    recruit_discarded: np.ndarray  # int8[B]
-    builders_discarded: np.ndarray  # int8[B]
-
-
-@dataclasses.dataclass
-class PrincesCoopState(PrincesState):
-    """The state with ``cooperative=True`` (SPEC.md COOP, CM): the base fields, then these."""
-
-    shared_with: np.ndarray  # int8[B, P, 10]   the seat a building is shared with, -1
-    # uint64[B, P * 2]: per seat, its squares of the buildings it shares with its left / right
-    # neighbour (seat-major, flat like piece_cells for the core's JSON)
-    shared_cells: np.ndarray
-    prop_building: np.ndarray  # int8[B]     the proposal (all six -1 when there is none)
-    prop_builder: np.ndarray  # int8[B]
-    prop_partner: np.ndarray  # int8[B]
-    prop_side: np.ndarray  # int8[B]         0 left, 1 right (of the builder)
-    prop_place: np.ndarray  # int16[B]       frame placement
-    prop_price: np.ndarray  # int8[B]        rung of the price ladder
-    proposals_left: np.ndarray  # int8[B]    declined proposals allowed before the next action
 
 
 class Princes(
@@ -242,6 +108,7 @@ class Princes(
     CharacterRules,
     AuctionRules,
     CommonRules,
+    SetupRules,
     Game,
 ):
     """The Princes of Florence. Options: ``characters`` (bool: the Muse and the Princess),
@@ -260,8 +127,17 @@ class Princes(
     )  # fmt: skip
 
     def _draw_picture(self, state, index: int, view: int | None):
-        """The picture of one game: this package's ``picture.py`` (imported on use, the optional
-        ``pictures`` extra)."""
+        """The picture of one game (imported on use, the optional ``pictures`` extra): the solo
+        game's ``picture_solo.py``, the cooperative expansion's ``picture_coop.py``, else the base
+        game's ``picture.py``."""
+        if self.solo:
+            from .picture_solo import draw_solo
+
+            return draw_solo(self, state, index, view)
+        if self.cooperative:
+            from .picture_coop import draw_coop
+
+            return draw_coop(self, state, index, view)
         from .picture import draw
 
         return draw(self, state, index, view)
@@ -374,153 +250,6 @@ class Princes(
         hooks have no column for Wolfgang; his fame is observed)."""
         fame = state.fame[:, : self.num_players]
         return np.where(state.terminated[:, None], state.scores, fame).astype(np.float32)
-
-    # ------------------------------------------------------------- set-up
-
-    def _blank(self, seeds: np.ndarray) -> PrincesState:
-        B, P, A = len(seeds), self.seats, self.num_actions
-        N = self.num_players  # the agents: rewards and scores
-        z = np.zeros
-
-        def full(shape, value, dtype):
-            return np.full(shape, value, dtype)
-
-        st = PrincesState(
-            seed=seeds.copy(), current_player=z(B, np.int8), phase=z(B, np.int8),
-            legal_action_mask=z((B, A), bool), rewards=z((B, N), np.float32), terminated=z(B, bool),
-            scores=z((B, N), np.int32), step_count=z(B, np.int32), truncated=z(B, bool),
-            round=z(B, np.int8), start=z(B, np.int8), setup_done=z(B, np.int8),
-            money=z((B, P), np.int32), fame=z((B, P), np.int32), best_work=z((B, P), np.int16),
-            occupied=z((B, P), np.uint64), blocked=z((B, P), np.uint64),
-            piece_cells=z((B, P * NUM_PIECES), np.uint64), built=z((B, P, NUM_BUILDINGS), bool),
-            landscapes=z((B, P, NUM_LANDSCAPES), np.int8), freedoms=z((B, P, NUM_FREEDOMS), bool),
-            jesters=z((B, P), np.int8), builders=z((B, P), np.int8), fits=z((B, P, NUM_PIECES), bool),
-            hand_prof=z((B, P, NUM_PROFESSIONS), bool), table_prof=z((B, P, NUM_PROFESSIONS), bool),
-            known=z((B, P, NUM_PROFESSIONS), bool), hand_recruit=z((B, P), np.int8),
-            table_recruit=z((B, P), np.int8), bonus_hand=z((B, P, NUM_BONUS), bool), bonus_out=z((B, NUM_BONUS), bool),
-            prestige_hand=z((B, P, NUM_PRESTIGE), bool), deck_cards=full((B, 3, NUM_PROFESSIONS), -1, np.int8),
-            deck_top=z((B, 3), np.int8), deck_len=z((B, 3), np.int8),
-            under_by=full((B, 3, NUM_PROFESSIONS), -1, np.int8), drawn=z((B, NUM_DRAWN), bool),
-            draw_deck=full(B, -1, np.int8), supply_buildings=z((B, NUM_BUILDINGS), np.int8),
-            supply_landscapes=z((B, NUM_LANDSCAPES), np.int8), supply_freedoms=z((B, NUM_FREEDOMS), np.int8),
-            supply_jesters=z(B, np.int8), supply_builders=z(B, np.int8), supply_recruiting=z(B, np.int8),
-            stack_used=z((B, NUM_STACKS), bool), pawn_free=z((B, P), bool), in_auction=z((B, P), bool),
-            stack=full(B, -1, np.int8), bid=z(B, np.int16), high=full(B, -1, np.int8), opener=full(B, -1, np.int8),
-            lone=z(B, bool), piece=full(B, -1, np.int8), resume=z(B, np.int8), ctx=z(B, np.int8),
-            ctx_index=z(B, np.int8), merchant_paid=z(B, bool), char_owner=full((B, NUM_CHARACTERS), -1, np.int8),
-            char_faceup=np.ones((B, NUM_CHARACTERS), bool), banker_money=z(B, np.int16),
-            pawn_card=full((B, P), -1, np.int8), pawn_value=z((B, P), np.int8), char_out=z((B, P), bool),
-            turns_done=z(B, np.int8), actions_left=z(B, np.int8), took_profession=z(B, bool),
-            took_freedom=z(B, bool), acts_done=z((B, 3), np.int8), work_prof=full(B, -1, np.int8),
-            work_value=z(B, np.int16), money_in=z(B, np.int32), money_out=z(B, np.int32),
-            wolf_row=full((B, ROW), -1, np.int8), wolf_len=z(B, np.int8), wolf_up=z((B, ROW), bool),
-            wolf_bonus=full((B, NUM_BONUS), -1, np.int8), wolf_buildings=z((B, NUM_BUILDINGS), np.int8),
-            wolf_freedoms=z((B, NUM_FREEDOMS), np.int8), dummy_col=full((B, MAX_DUMMIES, COLUMN), -1, np.int8),
-            dummy_len=z((B, MAX_DUMMIES), np.int8), automa_order=full((B, NUM_AUTOMA), -1, np.int8),
-            automa_next=z(B, np.int8), automa_card=full(B, -1, np.int8), last_bid=full((B, NUM_STACKS), -1, np.int8),
-            auctions_done=z(B, np.int8), you_bought=full(B, -1, np.int8), wolf_bought=full(B, -1, np.int8),
-            forced=z(B, bool), die_count=z(B, np.int16), tie_count=z(B, np.int16), recruit_discarded=z(B, np.int8),
-            builders_discarded=z(B, np.int8),
-        )  # fmt: skip
-        if not self.cooperative:
-            return st
-        return PrincesCoopState(
-            **st.arrays(), shared_with=full((B, P, NUM_BUILDINGS), -1, np.int8), shared_cells=z((B, 2 * P), np.uint64),
-            prop_building=full(B, -1, np.int8), prop_builder=full(B, -1, np.int8), prop_partner=full(B, -1, np.int8),
-            prop_side=full(B, -1, np.int8), prop_place=full(B, -1, np.int16), prop_price=full(B, -1, np.int8),
-            proposals_left=full(B, self.CT.proposals, np.int8),
-        )  # fmt: skip
-
-    def _init(self, seeds: np.ndarray) -> PrincesState:
-        if self.solo:
-            return self._solo_init(seeds)
-        T, P = self.T, self.num_players
-        st = self._table(seeds)
-        B = len(seeds)
-        g = np.arange(B)
-        st.money[:] = T.start_money
-        st.banker_money[:] = T.banker_start if self.characters else 0
-        st.supply_freedoms[:] = self._freedom_supply(seeds)
-        st.start[:] = rng.randint(seeds, STREAM_SETUP, 0, P)
-        # Set-up 10: four face-up professions to each seat from the start player on (D1, D2).
-        keys = rng.shuffle_keys(seeds, STREAM_PROFESSIONS, np.zeros(B, np.int64), NUM_PROFESSIONS)
-        deal = np.argsort(keys, axis=1, kind="stable")
-        for i in range(P):
-            seat = (st.start.astype(np.int64) + i) % P
-            for j in range(T.dealt):
-                st.hand_prof[g, seat, deal[:, T.dealt * i + j]] = True
-        st.known[:] = st.hand_prof
-        rest = NUM_PROFESSIONS - T.dealt * P
-        st.deck_cards[:, DECK_PROFESSIONS, :rest] = deal[:, T.dealt * P :]
-        st.deck_len[:, DECK_PROFESSIONS] = rest
-        st.current_player[:] = st.start
-        st.phase[:] = PH_SETUP_DISCARD
-        self._refresh_mask(st, g)
-        return st
-
-    def _table(self, seeds: np.ndarray) -> PrincesState:
-        """Blank games with what every set-up shares: empty principalities, the supplies (but
-        the Freedoms), the Prestige and Bonus decks shuffled (SPEC S, R)."""
-        T, B = self.T, len(seeds)
-        st = self._blank(seeds)
-        st.occupied[:] = T.palazzo
-        st.blocked[:] = T.palazzo
-        st.supply_buildings[:] = T.buildings_per_type
-        st.supply_landscapes[:] = T.landscapes_per_type
-        st.supply_jesters[:] = T.jesters
-        st.supply_builders[:] = T.builders
-        st.supply_recruiting[:] = T.recruiting
-        self._refresh_fits(st, np.zeros(1, np.int64), np.zeros(1, np.int64))
-        st.fits[:] = st.fits[0, 0]
-        if self.cooperative:  # CP4 depends on the seat's neighbours
-            self._refresh_all_fits(st, np.arange(B))
-        shuffled = ((DECK_PRESTIGE, STREAM_PRESTIGE, NUM_PRESTIGE), (DECK_BONUS, STREAM_BONUS, NUM_BONUS))
-        for deck, stream, size in shuffled:
-            keys = rng.shuffle_keys(seeds, stream, np.zeros(B, np.int64), size)
-            st.deck_cards[:, deck, :size] = np.argsort(keys, axis=1, kind="stable")
-            st.deck_len[:, deck] = size
-        return st
-
-    def _freedom_supply(self, seeds: np.ndarray) -> np.ndarray:
-        """int8[B, 3]: P - 1 of each kind; 2 players: the base plus random extra kinds (R)."""
-        T, B = self.T, len(seeds)
-        if self.num_players > 2:
-            return np.full((B, NUM_FREEDOMS), self.num_players - 1, np.int8)
-        extra = T.two_player_extra_hard if self.hard_freedoms else T.two_player_extra
-        keys = rng.hash64(seeds[:, None], STREAM_SETUP, 1, np.arange(NUM_FREEDOMS))
-        rank = np.argsort(np.argsort(keys, axis=1, kind="stable"), axis=1, kind="stable")
-        return (T.two_player_base + (rank < extra)).astype(np.int8)
-
-    def _on_setup_discard(self, st: PrincesState, g: np.ndarray, actions: np.ndarray) -> None:
-        p = st.current_player[g].astype(np.int64)
-        x = actions - A_PROFESSION
-        st.hand_prof[g, p, x] = False
-        st.known[g, p, x] = False
-        length = st.deck_len[g, DECK_PROFESSIONS].astype(np.int64)
-        st.deck_cards[g, DECK_PROFESSIONS, length] = x  # the deck is rebuilt below: order is moot
-        st.deck_len[g, DECK_PROFESSIONS] = length + 1
-        st.setup_done[g] += 1
-        if self.solo:  # only you discard (SPEC SS); you stay the player
-            done = np.ones(g.size, bool)
-        else:
-            st.current_player[g] = (p + 1) % self.num_players
-            done = st.setup_done[g] >= self.num_players
-        if done.any():
-            gd = g[done]
-            self._reshuffle_professions(st, gd)
-            self._round_start(st, gd)
-
-    def _reshuffle_professions(self, st: PrincesState, g: np.ndarray) -> None:
-        """Every profession in no hand, ordered by ``hash64(seed, 1, 1, id)`` (SPEC R)."""
-        keys = rng.shuffle_keys(st.seed[g], STREAM_PROFESSIONS, np.ones(g.size, np.int64), NUM_PROFESSIONS)
-        held = st.hand_prof[g].any(1)  # [n, 21]
-        keys = np.where(held, np.iinfo(np.uint64).max, keys)
-        order = np.argsort(keys, axis=1, kind="stable").astype(np.int8)
-        size = (~held).sum(1)
-        order[np.arange(NUM_PROFESSIONS)[None, :] >= size[:, None]] = -1
-        st.deck_cards[g, DECK_PROFESSIONS] = order
-        st.deck_top[g, DECK_PROFESSIONS] = 0
-        st.deck_len[g, DECK_PROFESSIONS] = size
 
     # -------------------------------------------------------------- step
 
@@ -657,11 +386,11 @@ class Princes(
         prestige = st.prestige_hand.sum(1) + st.drawn[:, hi:] + self._deck_counts(st, DECK_PRESTIGE)
         bad((prestige != 1).any(1), "Prestige cards not conserved")
         bad((st.known & ~st.hand_prof).any((1, 2)), "a known card outside its hand")
-        if solo:  # the auction phase's Automa card is the one drawn last (solo.py)
+        if solo:  # the auction phase's Automa card is the one drawn last (rules/solo.py)
             drawn = np.maximum(st.automa_next.astype(np.int64) - 1, 0)
             last = np.take_along_axis(st.automa_order, drawn[:, None], 1)[:, 0]
             bad((st.automa_card >= 0) & (last != st.automa_card), "automa_card is not the Automa card drawn last")
-        if not solo:  # the chooser buys alone exactly when its pawn is the last one free (auction.py _choose)
+        if not solo:  # the chooser buys alone exactly when its pawn is the last one free (rules/auction.py _choose)
             choosing = st.phase == PH_AUCTION_CHOOSE
             bad(choosing & (st.lone != (st.pawn_free.sum(1) == 1)), "lone differs from the free pawns")
             problems += self._auction_problems(st)
@@ -874,3 +603,9 @@ class PrincesSolo(Princes):
         self, num_players: int = 1, dummies: int = 2, difficulty: str = "standard", reward: str = "win", data=None
     ):
         super().__init__(num_players, solo=True, dummies=dummies, difficulty=difficulty, reward=reward, data=data)
+
+    def _draw_picture(self, state, index: int, view: int | None):
+        """The picture of one game: the solo game's ``picture_solo.py``."""
+        from .picture_solo import draw_solo
+
+        return draw_solo(self, state, index, view)

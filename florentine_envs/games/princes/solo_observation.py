@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .common import _DECK_SIZE
 from .constants import (
     DECK_SIZES,
     MAX_DUMMIES,
@@ -23,9 +22,10 @@ from .constants import (
     PH_AUCTION_CHOOSE,
     ROW,
 )
+from .rules.common import _DECK_SIZE
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from .state import PrincesState
 
 SLOT = 3 + NUM_PROFESSIONS + 1  # per row slot: present, face up, Recruiting, profession 21, Bonus count
 DUMMY = 1 + NUM_PROFESSIONS  # per dummy: face-down count, face-up flags

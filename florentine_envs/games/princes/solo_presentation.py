@@ -10,7 +10,7 @@ import numpy as np
 from .constants import A_OPEN, A_PASS, A_RAISE, NUM_STACKS, PH_AUCTION_BID, PH_AUCTION_CHOOSE, RECRUIT_CARD
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from .state import PrincesState
 
 
 class SoloPresentation:

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .common import next_seat
-from .constants import (
+from ..constants import (
     A_LANDSCAPE,
     A_OPEN,
     A_PASS,
@@ -34,9 +33,10 @@ from .constants import (
     S_PRESTIGE,
     S_RECRUITING,
 )
+from .common import next_seat
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from ..state import PrincesState
 
 
 def _next_bidder(P: int, bidding: int, seat: int) -> int:
@@ -88,7 +88,7 @@ def bidding_reachable(P: int, free: int, opener: int, bidding: int, high: int, c
 
 
 class AuctionRules:
-    """Mixin of :class:`~.princes.Princes`: the auction phase."""
+    """Mixin of :class:`~florentine_envs.games.princes.princes.Princes`: the auction phase."""
 
     def _auction_problems(self, st: PrincesState) -> list[str]:
         """Messages for the auction fields (base and cooperative games) that no bidding can

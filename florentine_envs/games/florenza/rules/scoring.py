@@ -6,7 +6,7 @@ import numpy as np
 
 
 class ScoringMixin:
-    """Mixed into :class:`~.florenza.Florenza`."""
+    """Mixed into :class:`~florentine_envs.games.florenza.florenza.Florenza` beside :class:`~.RulesMixin`."""
 
     #: balance hook: the offices whose holders :meth:`office_holders` reports
     office_names = ("Captain", "Bishop")

@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...core import rng
-from .common import _DECK_SIZE
-from .constants import (
+from ....core import rng
+from ..constants import (
     A_OPEN,
     A_PASS,
     A_RAISE,
@@ -51,10 +50,11 @@ from .constants import (
     STREAM_SETUP,
     STREAM_TIE,
 )
-from .data import AUTOMA_ACTIONS, DIFFICULTIES, FEATURE
+from ..data import AUTOMA_ACTIONS, DIFFICULTIES, FEATURE
+from .common import _DECK_SIZE
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from ..state import PrincesState
 
 SOLO_NAME = "princes_solo"
 YOU, WOLFGANG, FIRST_DUMMY = 0, 1, 2
@@ -104,7 +104,8 @@ def _remove_slot(cards: np.ndarray, slot: np.ndarray) -> np.ndarray:
 
 
 class SoloRules:
-    """Mixin of :class:`~.princes.Princes`: the solo game (reads ``self.ST``, the solo tables).
+    """Mixin of :class:`~florentine_envs.games.princes.princes.Princes`: the solo game (reads
+    ``self.ST``, the solo tables).
 
     Where ``g`` holds one game (the AEC env's batch of one, or one game of a batch reaching a step
     alone), the steps take one-game twins (``*_one``, ``b`` the game's index) or write through a

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .constants import (
+from ..constants import (
     A_BONUS,
     A_BUILD,
     A_CARDINAL,
@@ -42,14 +42,14 @@ from .constants import (
     PRINCESS_WORK,
     RESUME_ACTION,
 )
-from .data import FEATURE
+from ..data import FEATURE
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from ..state import PrincesState
 
 
 class ActionRules:
-    """Mixin of :class:`~.princes.Princes`: the action phase and the round end."""
+    """Mixin of :class:`~florentine_envs.games.princes.princes.Princes`: the action phase and the round end."""
 
     def _action_phase_start(self, st: PrincesState, g: np.ndarray) -> None:
         st.turns_done[g] = 0

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .constants import (
+from ..constants import (
     A_PROFESSION,
     DECK_BONUS,
     DECK_PRESTIGE,
@@ -31,11 +31,11 @@ from .constants import (
     RESUME_AUCTION,
     RESUME_CHAR_USE,
 )
-from .data import FEATURE, FEATURES
-from .geometry import popcount
+from ..data import FEATURE, FEATURES
+from ..geometry import popcount
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from ..state import PrincesState
 
 _DECK_SIZE = np.array(DECK_SIZES, np.int64)  # [3]
 _DRAWN_OFFSET = np.array(DRAWN_OFFSET, np.int64)  # [3]
@@ -54,7 +54,8 @@ def next_seat(flags: np.ndarray, after: np.ndarray) -> np.ndarray:
 
 
 class CommonRules:
-    """Mixin of :class:`~.princes.Princes`: the shared rules (reads ``self.T``, the data tables)."""
+    """Mixin of :class:`~florentine_envs.games.princes.princes.Princes`: the shared rules (reads
+    ``self.T``, the data tables)."""
 
     # ---------------------------------------------------------------- money
 

@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .constants import C_BANKER, PH_OVER
+from ..constants import C_BANKER, PH_OVER
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from ..state import PrincesState
 
 MONEY_BITS = 24  # the rank key is fame * 2**24 + money (money stays far below 2**24)
 
 
 class ScoringRules:
-    """Mixin of :class:`~.princes.Princes`: final scoring."""
+    """Mixin of :class:`~florentine_envs.games.princes.princes.Princes`: final scoring."""
 
     @property
     def scored_seats(self) -> int:

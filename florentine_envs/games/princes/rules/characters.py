@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .common import next_seat
-from .constants import (
+from ..constants import (
     A_CHAR_BID,
     A_MERCHANT_FAME,
     A_MERCHANT_PAY,
@@ -29,13 +28,14 @@ from .constants import (
     PH_CHAR_USE,
     RESUME_CHAR_USE,
 )
+from .common import next_seat
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from ..state import PrincesState
 
 
 class CharacterRules:
-    """Mixin of :class:`~.princes.Princes`: the characters."""
+    """Mixin of :class:`~florentine_envs.games.princes.princes.Princes`: the characters."""
 
     def _merchant_fame(self, st: PrincesState, g: np.ndarray, p: np.ndarray) -> None:
         """Flip the Merchant: 1 fame plus 1 per opponent with more fame now (D27)."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .constants import (
+from ..constants import (
     A_BUILD,
     A_FREEDOM,
     A_PRINCESS,
@@ -32,18 +32,18 @@ from .constants import (
     PH_COOP_PRICE,
     PH_COOP_SIDE,
 )
-from .coop_tables import LEFT, RIGHT
-from .geometry import popcount
+from ..coop_tables import LEFT, RIGHT
+from ..geometry import popcount
 
 if TYPE_CHECKING:
-    from .princes import PrincesState
+    from ..state import PrincesState
 
 _ZERO = np.uint64(0)
 _FRAME_CACHE_SIZE = 4096  # borders kept by _frame_open_one before it starts afresh
 
 
 class CoopRules:
-    """Mixin of :class:`~.princes.Princes`: the cooperative building rules and masks. Every
+    """Mixin of :class:`~florentine_envs.games.princes.princes.Princes`: the cooperative building rules and masks. Every
     method here is reached only with ``cooperative=True`` (the base code calls the hooks behind
     ``if self.cooperative``), so the base game runs none of it."""
 
