@@ -20,6 +20,19 @@ def pytest_addoption(parser):
         default=1,
         help="saved states fuzzed per game, player count and variant by tests/test_saved_state_fuzz.py (default 1)",
     )
+    parser.addoption(
+        "--fuzz-scalars",
+        type=int,
+        default=1,
+        help="saved states per game, player count and variant whose scalar fields tests/test_saved_state_fuzz.py "
+        "sets to every other value of their range (default 1)",
+    )
+    parser.addoption(
+        "--fuzz-scalars-players",
+        action="store_true",
+        default=False,
+        help="the scalar sweep also sets each entry of the small per-player (and per-colour...) fields",
+    )
     parser.addoption("--runslow", action="store_true", default=False, help="run long statistical checks")
 
 

@@ -259,28 +259,120 @@ def describe(stats: dict) -> str:
 # and at random). Each mutated state is loaded with ``from_json``: refused, or accepted. An accepted
 # mutation must be a position play can reach: the rules' invariants let it through only where
 # REACHABLE below says why any value of that field is one play can reach with the rest of the
-# state unchanged; any other accepted mutation is a failure. Accepted states are also played on to
-# the end with every invariant checked (``check_possible``).
+# state unchanged; any other accepted mutation is a failure. PLAY_ON accepted states of each field
+# are also played on to the end with every invariant checked (``check_possible``).
 
 SWEEP_LIMIT = 128  # a range of more values is sampled
-SWEEP_SAMPLES = 12  # values tried in a sampled range (its ends and the saved value's neighbours included)
+SWEEP_SAMPLES = 4  # random values tried in a sampled range, besides its ends and the saved value's neighbours
+PLAY_ON = 2  # accepted states of each field played on to the end (the other ones are loaded and checked only)
 SMALL = 6  # with ``per_player``: the entries of every field of shape (B, k), k <= max(P, SMALL), are swept
 
 #: (game, field) -> why every value of the field that the invariants accept is a position play can
-#: reach with the rest of the saved state unchanged. "*" is every game. A field absent here must
-#: have every mutation refused.
+#: reach with the rest of the saved state unchanged. "*" is every game. A field absent here (and from
+#: OPEN) must have every mutation refused.
+_RNG_COUNTER = (
+    "a counter of a random stream: with the seed it keys only the draws still to come, which no player "
+    "sees, so another count is this position with other luck ahead (as another seed is)"
+)
 REACHABLE = {
     ("*", "seed"): (
         "the seed (with the stream counters) keys only the random draws still to come, which no player "
         "sees: the same position with another seed is the same position with other luck ahead "
-        "(randomize_hidden replaces the seed in the same way); it is not read back into the past"
+        "(randomize_hidden replaces the seed in the same way)"
     ),
     ("*", "step_count"): (
-        "decisions taken so far: history, not position (no rule reads it, no observation shows it); "
-        "the same position is reached by histories of other lengths (a Patrician discard, an Alchemist "
-        "or Smuggler swap, a Wholesaler redraw are decisions that leave little trace)"
+        "decisions taken so far: history, not position (no rule reads it, no observation shows it); the "
+        "same position is reached by histories of other lengths (forced moves are not counted, and "
+        "personnel plays, swaps and redraws are decisions that can leave the board as it was)"
     ),
+    # Firenze (pending.py holds the phase table; what is left here is what the state cannot fix)
+    ("firenze", "pouch_draws"): _RNG_COUNTER,
+    ("firenze", "deck_shuffles"): _RNG_COUNTER,
+    ("firenze", "pay_left"): (
+        "the bricks still due in a payment under way where the state does not fix them (EXCHANGE_PAY, "
+        "PAY_BUILD_COST, a Flood, a Luxury Tax paid for every tower): those already paid went to the pouch "
+        "or onto the exchanged card, where they look like any other; the checks keep the amount to what a "
+        "payment of that kind could still owe (the cost, ceil(storehouse / 3) for a Flood, the marked "
+        "towers' tax, the bricks the exchanged card holds) and the payer can pay it"
+    ),
+    ("firenze", "exchange_slot"): (
+        "the card an exchange under way pays onto: any card holding the colour taken and the bricks paid "
+        "so far besides (checked), since those bricks look like the ones it held"
+    ),
+    ("firenze", "pending_take"): (
+        "the colour an exchange under way takes (EXCHANGE_PAY): any colour the exchanged card holds "
+        "(checked), which it held before the bricks paid so far joined it"
+    ),
+    ("firenze", "exchange_done"): (
+        "after the Exchange phase, whether this turn's exchange was made leaves no trace but a card with "
+        "at least the bricks an exchange leaves (checked): the storehouse and that card could hold the "
+        "same bricks with or without it"
+    ),
+    ("firenze", "bricks_built"): (
+        "after Build: at least the bricks the towers built this turn received (checked); more went into "
+        "towers fulfilled or given to the bell tower since, whose bricks are back in the pouch (checked "
+        "exactly while the player has never sealed a commission or a bell tower)"
+    ),
+    ("firenze", "balcony_tile"): (
+        "Set Up 4 deals one tile of each numeral: any tile of the numeral (checked) whose commission is "
+        "sealed exactly when the balconies before it are (checked)"
+    ),
+    ("firenze", "campanile_sealed"): (
+        "cleared for a player who gave a bell tower only once every player had, when the Campanile "
+        "left the church and came back (checked)"
+    ),
+    ("firenze", "end_trigger"): (
+        "which of the players without seals placed the last one first: the board keeps the seals, not "
+        "their order (an unset trigger with a player out of seals is refused)"
+    ),
+    # Medici: the loader replays the day (Medici.day_history); VERIFIED below re-runs it on each
+    # accepted state, so an accepted value is one a sequence of the day's turns reaches
+    ("medici", "current_player"): "a replay of the day's turns from its start player reaches it (VERIFIED)",
+    ("medici", "start_player"): "a replay of the day's turns from this start player reaches it (VERIFIED)",
+    ("medici", "revealed"): "a replay of the day's turns ends with this many cards revealed (VERIFIED)",
+    ("medici", "phase"): "a replay of the day's turns ends with this turn revealing or taking (VERIFIED)",
+    # the other games: their random streams
+    ("florenza", "rolls"): _RNG_COUNTER,
+    ("princes_solo", "die_count"): _RNG_COUNTER,
+    ("princes_solo", "tie_count"): _RNG_COUNTER,
 }
+
+#: (game, field) -> a check that an accepted state is reachable as REACHABLE argues: True when it
+#: found the way, False when there is none (unargued), None when it gave up (``undecided``: reported,
+#: not failed -- Medici's loader gives up on a day after DAY_REPLAY_BUDGET positions and accepts it;
+#: refuting a finished game's last mover, whose last day's green cards lost their owners, is the
+#: longest search, up to some 10**5 positions)
+VERIFIED = {
+    ("medici", field): lambda game, state: game.day_history(state, 0, budget=1_000_000)
+    for field in ("current_player", "start_player", "revealed", "phase")
+}
+
+#: (game, field) whose accepted mutations are neither refused nor argued yet: issue 32 item 4 closed
+#: Firenze and Medici; these games' own invariants have not been derived field by field. Listed so
+#: that the sweep reports them and fails on any field not listed (a new gap is never silent).
+OPEN = {
+    "florenza": (
+        "bishop", "captain", "cath_preacher", "current_player", "income_res", "pend_box", "pend_pulpit",
+        "pend_skill", "pend_ws", "ptr", "round", "sub", "truncated",
+    ),
+    "florenza_cards": (
+        "captain", "current_player", "keep_offset", "new_captain", "offset", "round", "slot", "truncated",
+    ),
+    "princes": (
+        "actions_left", "bid", "ctx_index", "current_player", "draw_deck", "forced", "high", "lone",
+        "merchant_paid", "opener", "phase", "piece", "prop_builder", "prop_building", "prop_place", "prop_price",
+        "prop_side", "proposals_left", "resume", "round", "setup_done", "stack", "start", "took_freedom",
+        "took_profession", "truncated", "turns_done", "work_prof", "work_value",
+    ),
+    # per-player mode only: the florins each scoring can pay are bounded (Medici._check_day), but
+    # which totals the days' payouts add up to is not replayed
+    "medici": ("scores",),
+    "princes_solo": (
+        "actions_left", "auctions_done", "ctx_index", "draw_deck", "forced", "merchant_paid", "piece", "resume",
+        "setup_done", "start", "took_freedom", "took_profession", "truncated", "turns_done", "wolf_bought",
+        "work_prof", "work_value", "you_bought",
+    ),
+}  # fmt: skip
 
 
 def reachable_reason(game, field: str) -> str | None:
@@ -298,9 +390,9 @@ def _sweep_values(old, low, high, kind: str, rng: np.random.Generator) -> list:
     low, high = int(low), int(high)
     if high - low + 1 <= SWEEP_LIMIT:
         return [v for v in range(low, high + 1) if v != old]
-    picks = {low, high, old - 1, old + 1, old - 2, old + 2, low + 1, high - 1}
+    picks = {low, high, old - 1, old + 1, low + 1, high - 1}
     picks |= {int(x) for x in rng.integers(low, high + 1, size=SWEEP_SAMPLES)}
-    return sorted(v for v in picks if low <= v <= high and v != old)[: SWEEP_SAMPLES + 8]
+    return sorted(v for v in picks if low <= v <= high and v != old)
 
 
 def scalar_mutations(game, data: dict, rng: np.random.Generator, per_player: bool = False):
@@ -328,12 +420,16 @@ def scalar_mutations(game, data: dict, rng: np.random.Generator, per_player: boo
 
 
 def scalar_sweep(game, num_states: int, seed: int = 0, per_player: bool = False, play_on: bool = True) -> dict:
-    """The sweep over ``num_states`` saved games of ``game``. Returns ``tried``, ``refused``,
-    ``accepted`` (counts), ``by_field`` ({field: [tried, refused, accepted]}), ``unargued``
-    (descriptions of accepted mutations of fields REACHABLE has no reason for) and ``failures``
-    (accepted states that did not play on, or refusals that were not a ``ValueError``)."""
+    """The sweep over ``num_states`` saved games of ``game``. Returns the counts ``tried``,
+    ``refused``, ``accepted`` and of the accepted ones ``argued`` (REACHABLE, VERIFIED where listed)
+    and ``open`` (OPEN); ``by_field`` ({field: [tried, refused, accepted]}); ``unargued``
+    (descriptions of accepted mutations of fields neither argued nor open), ``undecided`` (those a
+    VERIFIED check gave up on), ``failures``
+    (accepted states that did not play on, or refusals that were not a ``ValueError``) and
+    ``open_failures`` (accepted states of OPEN fields that did not play on: known gaps)."""
     rng = np.random.default_rng(seed)
-    stats = {"tried": 0, "refused": 0, "accepted": 0, "by_field": {}, "unargued": [], "failures": []}
+    stats = {"tried": 0, "refused": 0, "accepted": 0, "argued": 0, "open": 0, "by_field": {}, "unargued": [],
+             "undecided": [], "failures": [], "open_failures": []}  # fmt: skip
     accepted = []
     for state in saved_states(game, num_states, rng):
         data = json.loads(game.to_json(state, 0))
@@ -341,7 +437,8 @@ def scalar_sweep(game, num_states: int, seed: int = 0, per_player: bool = False,
             out = copy.deepcopy(data) if path else data
             old = get_leaf(data["fields"][name], path)
             set_leaf(out["fields"], name, path, new)
-            what = f"{name}{list(path) if path else ''} {old!r} -> {new!r} (phase {data['fields']['phase']})"
+            at = f"phase {data['fields']['phase']}" + (", finished" if data["fields"]["terminated"] else "")
+            what = f"{name}{list(path) if path else ''} {old!r} -> {new!r} ({at})"
             counts = stats["by_field"].setdefault(name, [0, 0, 0])
             stats["tried"] += 1
             counts[0] += 1
@@ -359,26 +456,41 @@ def scalar_sweep(game, num_states: int, seed: int = 0, per_player: bool = False,
                     data["fields"][name] = old
             stats["accepted"] += 1
             counts[2] += 1
-            if reachable_reason(game, name) is None:
-                stats["unargued"].append(what)
-            accepted.append((what, loaded))
+            verify = VERIFIED.get((game.name, name))
+            verified = True if verify is None else verify(game, loaded)
+            if reachable_reason(game, name) is not None and verified:
+                stats["argued"] += 1
+            elif reachable_reason(game, name) is not None and verified is None:
+                stats["undecided"].append(what)
+            elif name in OPEN.get(game.name, ()):
+                stats["open"] += 1
+            else:
+                stats["unargued"].append(what + (" (no way found)" if verify else ""))
+            if sum(f == name for f, _, _ in accepted) < PLAY_ON:
+                accepted.append((name, what, loaded))
     if play_on and accepted:
         try:
-            check_possible(game, concat([s for _, s in accepted]))
+            check_possible(game, concat([s for _, _, s in accepted]))
         except Exception:  # noqa: BLE001 -- find which loaded states are impossible, one by one
-            for what, new in accepted:
+            for name, what, new in accepted:
                 try:
                     check_possible(game, new)
                 except Exception as err:  # noqa: BLE001
-                    stats["failures"].append(f"{what}: accepted but does not play on: {type(err).__name__}: {err}")
+                    # an OPEN field's impossible state is one of the gaps OPEN admits: reported apart
+                    where = "open_failures" if name in OPEN.get(game.name, ()) else "failures"
+                    stats[where].append(f"{what}: accepted but does not play on: {type(err).__name__}: {err}")
     return stats
 
 
 def describe_sweep(stats: dict) -> str:
     fields = ", ".join(f"{n} {c[2]}" for n, c in sorted(stats["by_field"].items()) if c[2])
     return (
-        f"tried {stats['tried']}, refused {stats['refused']}, accepted {stats['accepted']}"
-        f" ({fields or 'none'}); unargued {len(stats['unargued'])}, failures {len(stats['failures'])}"
+        f"tried {stats['tried']}, refused {stats['refused']}, accepted {stats['accepted']} (argued "
+        f"{stats['argued']}, open {stats['open']}, undecided {len(stats['undecided'])}, unargued "
+        f"{len(stats['unargued'])}; by field: {fields or 'none'}); "
+        f"failures {len(stats['failures'])}"
+        + "".join(f"\n    open gap: {line[:240]}" for line in stats["open_failures"])
+        + "".join(f"\n    undecided: {line}" for line in stats["undecided"])
     )
 
 

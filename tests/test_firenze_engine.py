@@ -208,13 +208,15 @@ def test_truncation_sets_truncated_and_aec_truncations():
 def test_symmetry_rule_offers_only_the_lowest_of_identical_towers():
     game = florentine_envs.make("firenze", num_players=2)
     state = game.init(np.array([3]))
-    # Two white towers of height 2 that both existed at the start of the turn, in BUILD.
+    game.step(state, np.array([A_TAKE]))  # the first card (free), then no exchange: Build
+    game.step(state, np.array([A_PASS]))
+    assert state.phase[0] == PH_BUILD
+    # Two white towers of height 2 that both existed at the start of the turn.
     state.tower_colour[0, 0, :3] = [WHITE, WHITE, YELLOW]
     state.tower_height[0, 0, :3] = [2, 2, 2]
     state.tower_at_start[0, 0, :3] = True
     state.pouch[0, WHITE] -= 4  # the tower bricks come from the pouch; the 2 starting whites stay
     state.pouch[0, YELLOW] -= 2
-    state.phase[0] = PH_BUILD
     game._refresh_mask(state, np.arange(1))
     game.check_invariants(state)
     legal = np.flatnonzero(state.legal_action_mask[0])

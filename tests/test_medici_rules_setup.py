@@ -261,8 +261,14 @@ def test_empty_deck_no_new_cards_can_be_revealed():
         state.ship_slots[0, p] += 1
         state.ship_icons[0, p, game.card_colour[card]] += game.card_icons[card]
     state.day[0] = 2
-    state.deck[0, end - 2 : end] = last_two
-    state.deck_top[0] = end - 2
+    # The third day's deck is every card not unloaded (50), in the order drawn: the ships' and the
+    # market's cards first, the last two still to come; two scorings have paid florins, and the
+    # start player is the poorest.
+    pool = shipped + moved.tolist() + last_two
+    state.deck[0, : len(pool)] = pool
+    state.deck[0, len(pool) :] = loaded
+    state.deck_top[0], state.deck_end[0] = len(pool) - 2, len(pool)
+    state.scores[0] = [20, 40, 40, 40, 40, 40]
     state.market[0, : len(moved)] = moved
     state.market_len[0] = len(moved)
     state.card_loc[0, moved] = LOC_MARKET

@@ -527,8 +527,9 @@ class Game(abc.ABC):
         can hold (:meth:`check_state`: the flags, the rewards, the invariants, and the saved
         legal-action mask equal to the one recomputed from the state -- a state whose saved mask
         differs is refused, naming the actions that differ, and so is a live game with no legal
-        action or with one: the engine plays a forced move itself). The error names the field, its value and what is allowed; nothing is loaded
-        partially (the state is built only once every check has passed)."""
+        action or with one: the engine plays a forced move itself). The error names the field,
+        its value and what is allowed; nothing is loaded partially (the state is built only once
+        every check has passed)."""
         if isinstance(text, (str, bytes, bytearray)):
             try:
                 data = json.loads(text)
@@ -582,7 +583,9 @@ class Game(abc.ABC):
         ``ValueError`` if an integer field of the state has none."""
         cached = self.__dict__.get("_state_bounds")
         if cached is None:
-            cached = {"current_player": (0, self.num_players - 1), "step_count": (0, np.iinfo(np.int32).max)}
+            # step_count: no game lasts 2**30 decisions, and a saved count near the int32 limit would
+            # wrap negative within the game it resumes
+            cached = {"current_player": (0, self.num_players - 1), "step_count": (0, 2**30)}
             cached.update(self.state_field_bounds())
             template = self._init(np.zeros(1, dtype=np.uint64)).arrays()
             integer = {n for n, a in template.items() if a.dtype.kind in "iu" and a.dtype != np.uint64}

@@ -15,6 +15,9 @@ and none imports the game module or this one; the game module assembles the mixi
   "Set Up"): board options, neutral seals, pouch draws and deck shuffles.
 * ``rules/`` -- the rules (rulebook "Game Play" to "Final Scoring"): the course of a turn, event
   cards, the step handlers of the decision phases, final scoring and the balance hooks.
+* ``pending.py`` -- the phase table: the fields each phase's pending decision uses (the others
+  at their neutral values) and the part of the turn each phase belongs to, and
+  :func:`~.pending.check_phase_fields`, which ``check_invariants`` runs.
 * ``masks.py`` -- :class:`~.masks.FirenzeMasks`: legal actions, batched and for one game.
 * ``observation.py`` -- :class:`~.observation.FirenzeObservation`: the observation layout,
   field bounds and encoders, batched and for one game.

@@ -356,7 +356,8 @@ class Firenze(
         balcony_sealed = np.take_along_axis(owner, tcomm, 1) >= 0  # [B, 4]
         bad(balcony_sealed.sum(1) != st.next_balcony, "next_balcony differs from sealed balconies")
         # "The Balcony Commissions can only be performed in a particular sequence": the sealed ones come first
-        bad((balcony_sealed != (np.arange(4)[None, :] < st.next_balcony[:, None])).any(1), "balconies sealed out of order")
+        in_order = np.arange(4)[None, :] < st.next_balcony[:, None]
+        bad((balcony_sealed != in_order).any(1), "balconies sealed out of order")
         # Set Up 4: one tile of each numeral (the option's tiles, when given)
         numeral_ok = self.tile_numeral[st.balcony_tile.astype(np.int64)] == np.arange(4)[None, :]
         if self.fixed_balconies is not None:
@@ -374,7 +375,7 @@ class Firenze(
         bells = st.acquired[:, :, self.acq_bell] > 0
         bad((sealed & ~bells).any(1), "campanile_sealed by a player with no bell tower")
         # a bell tower given but no longer sealed: the Campanile left the church, which needs every seal
-        bad((bells & ~sealed).any(1) & ~bells.all(1), "campanile_sealed cleared though not every player gave a bell tower")
+        bad((bells & ~sealed).any(1) & ~bells.all(1), "campanile_sealed cleared before every player gave a bell tower")
         trig = st.end_trigger.astype(np.int64)
         bad((trig >= 0) & (st.seals_left[np.arange(B), np.maximum(trig, 0)] != 0), "end trigger holds seals")
         bad((st.bricks_built < 0) | (st.bricks_built > self.max_build), "bricks_built out of range")
@@ -393,7 +394,8 @@ class Firenze(
             done = np.flatnonzero(st.terminated)
             terms = self.score_breakdown(st, done)
             final = st.prestige[done].astype(np.int64) + terms["majority"] + terms["celebrations"]
-            bad(np.isin(np.arange(B), done[(st.scores[done] != final).any(1)]), "final scores differ from the final scoring")
+            differ = np.isin(np.arange(B), done[(st.scores[done] != final).any(1)])
+            bad(differ, "final scores differ from the final scoring")
         bad((st.current_player < 0) | (st.current_player >= P) | (st.turn_player < 0) | (st.turn_player >= P), "seats")
         if problems:
             raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))

@@ -190,6 +190,12 @@ def check_phase_fields(game, st: FirenzeState, bad) -> None:
         wrong(auto, "phase", "is decided by the engine with auto_discard")
     fire = (phase == PH_EV_DISCARD) & (ev == K["Storehouse Fire"])
     wrong(fire & (due > game.fire_bricks), "pay_left", "exceeds the Storehouse Fire's bricks")
+    # Fire asks only a storehouse of more than its bricks: what is left exceeds what is due
+    wrong(fire & (store_cur - due < 1), "pay_left", "leaves no brick: the Fire took a small storehouse whole")
+    # Flood: ceil(bricks / divisor) due at the start; each brick paid lowers both sides, the due faster
+    flood = (phase == PH_EV_DISCARD) & (ev == K["Flood"])
+    share = -(-store_cur // game.flood_divisor)
+    wrong(flood & (due > share), "pay_left", "exceeds the Flood's share of the storehouse")
     wrong(fire & (offset != 0), "event_offset", "is set for Storehouse Fire (the taker alone)")
     aside = st.aside.any(1)
     wrong(aside & ~(event & game.aside_kinds[np.maximum(ev, 0)] & (ev >= 0)), "aside",
@@ -233,6 +239,12 @@ def check_phase_fields(game, st: FirenzeState, bad) -> None:
           "differs from the Luxury Tax towers still to choose")  # fmt: skip
     wrong((keep & lux | pay) & (marked & ~eligible).any(1), "keep_marked", "marks a tower below the Luxury Tax height")
     wrong(pay & (due > game.lux_per_tower * marked.sum(1)), "pay_left", "exceeds the Luxury Tax of the marked towers")
+    # fewer towers marked than reach the height: the storehouse paid for no more, so what it holds
+    # beside the bricks still due is less than one more tower's tax
+    paid = game.lux_per_tower * marked.sum(1) - due
+    short_lux = pay & (marked.sum(1) < eligible.sum(1))
+    wrong(short_lux & (store_cur + paid >= game.lux_per_tower * (marked.sum(1) + 1)), "pay_left",
+          "leaves the bricks of another Luxury Tax tower unpaid")  # fmt: skip
 
     # --- exchange: the card it takes a brick from, the colour received
     ex = phase == PH_EXCHANGE_PAY

@@ -18,6 +18,8 @@ cards in another order looked alike, yet offer the next player different cards).
 
 from __future__ import annotations
 
+import functools
+import itertools
 from pathlib import Path
 
 import numpy as np
@@ -53,6 +55,10 @@ from .rules import RulesMixin
 from .scoring import ScoringMixin
 from .setup import SetupMixin
 from .state import MediciState, _flat  # noqa: F401
+
+
+class _Undecided(Exception):
+    """The replay of a day (:meth:`Medici.day_history`) ran out of its budget."""
 
 
 class Medici(PresentationMixin, ObservationMixin, MaskMixin, ScoringMixin, RulesMixin, SetupMixin, CardTables, Game):
@@ -171,6 +177,7 @@ class Medici(PresentationMixin, ObservationMixin, MaskMixin, ScoringMixin, Rules
                 if pool < need:
                     problems.append(f"game {b}: field 'day' = {int(state.day[b])}: the deck and the market hold "
                                     f"{pool} non-green cards, the rest of the game needs at least {need}")  # fmt: skip
+            self._check_day(state, b, problems)
             if self.card_icons[loc == LOC_BOX].any():
                 problems.append(f"game {b}: a commodity card is in the box")
             # A card is loaded once (the market goes back to the deck at the end of a day, the box
@@ -194,6 +201,222 @@ class Medici(PresentationMixin, ObservationMixin, MaskMixin, ScoringMixin, Rules
                 problems.append(f"game {b}: live game has no legal action")
         if problems:
             raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))
+
+    def _check_day(self, state: MediciState, b: int, problems: list) -> None:
+        """What the day of game ``b`` determines (rulebook "Playing the game", "Scoring the day";
+        issue 32): the cards drawn so far and left in the deck, the ships' contents and turns, the
+        cards unloaded and the florins credited at the ends of the days before."""
+        P, N, C = self.num_players, self.num_cards, self.capacity
+        loc, owner = state.card_loc[b], state.card_owner[b]
+        day, over = int(state.day[b]), bool(state.terminated[b])
+        top, end = int(state.deck_top[b]), int(state.deck_end[b])
+        drawn = state.deck[b, :top].astype(np.int64)
+        out = (loc == LOC_WAREHOUSE) | (loc == LOC_BOX)  # unloaded at the end of a day
+        today = np.zeros(N, bool)
+        today[drawn] = True  # the cards drawn since the day's shuffle
+        here = (loc == LOC_MARKET) | (loc == LOC_SHIP)
+        # A day's deck is every card not unloaded yet ("return any remaining cards in the market to
+        # the deck and reshuffle"); the cards drawn from it are in the market or a ship, and after
+        # the last day's end also in the warehouses and the box.
+        if (here & ~today).any() or (today & ~here & ~(out if over else False)).any():
+            problems.append(f"game {b}: field 'deck_top' = {top}: the cards drawn today are not those in the "
+                            "market and the ships")  # fmt: skip
+        earlier = out & ~today if over else out  # unloaded at the ends of the days before this one
+        if end != N - int(earlier.sum()):
+            problems.append(f"game {b}: field 'deck_end' = {end}: the day's deck holds every card not unloaded "
+                            f"before it ({N - int(earlier.sum())})")  # fmt: skip
+        # "Each of the three rounds ends once all players' ships are full of cards" (the last open
+        # ship's lone final turn aside): a day unloads (P-1)*C to P*C non-green cards
+        for what, cards, days in (("the days before", earlier, day), ("the last day", out & today, int(over))):
+            unloaded = int(self.card_nongreen[cards].sum())
+            if not days * (P - 1) * C <= unloaded <= days * P * C or (days == 0 and cards.any()):
+                problems.append(f"game {b}: field 'day' = {day}: {unloaded} non-green cards unloaded in {what}, "
+                                f"{days} day(s) unload {days * (P - 1) * C}..{days * P * C}")  # fmt: skip
+        scores = state.scores[b]
+        if day + over == 0 and scores.any():
+            problems.append(f"game {b}: field 'day' = 0: florins {scores.tolist()} before the first scoring")
+        # "Scoring the day": each scoring pays a player at most the best ship place and, per colour,
+        # the best commodity place and the monopoly bonus, and pays the ships at least the least
+        # that any ranking of them shares out (every ship is ranked)
+        least, most = self._day_florins
+        if (scores > (day + over) * most).any() or int(scores.sum()) < (day + over) * least:
+            problems.append(f"game {b}: field 'scores' = {scores.tolist()}: not florins {day + over} scoring(s) "
+                            f"pay ({(day + over) * least} in all at least, {(day + over) * most} each at most)")  # fmt: skip
+        start, current = int(state.start_player[b]), int(state.current_player[b])
+        revealed, mlen = int(state.revealed[b]), int(state.market_len[b])
+        if over:
+            if state.truncated[b] or state.final_turn[b] or revealed or state.phase[b] != PHASE_REVEAL:
+                problems.append(f"game {b}: a finished game has a turn in progress or a turn limit")
+                return
+        else:
+            if day > 0 and scores[start] != scores.min():
+                # "The player with the lowest sum of florins starts the next round."
+                problems.append(f"game {b}: field 'start_player' = {start} has {int(scores[start])} florins, not "
+                                f"the fewest ({int(scores.min())}): the poorest starts day {day + 1}")  # fmt: skip
+            open_ = state.ship_slots[b] < C
+            if not open_[current] or state.final_turn[b] != (open_.sum() == 1):
+                # "Players with a fully loaded ship do not take any further turns in the round." "If there is
+                # only one player left who does not yet have a fully loaded ship, this player gets one final turn."
+                problems.append(f"game {b}: field 'final_turn' = {bool(state.final_turn[b])} or 'current_player' = "
+                                f"{current} disagrees with the open ships {open_.astype(int).tolist()}")  # fmt: skip
+                return
+            if revealed > min(mlen, top) or (state.phase[b] == PHASE_REVEAL and revealed >= 3):
+                problems.append(f"game {b}: field 'revealed' = {revealed}: more than the market holds, or a "
+                                "fourth reveal")  # fmt: skip
+                return
+            # Turns go clockwise from the start player, skipping full ships, and each loads one to
+            # three cards: with r rounds done before the current player's turn, a seat before it in
+            # this round has had r + 1 turns, the others r (a full ship at most as many).
+            cards = np.bincount(owner[loc == LOC_SHIP].astype(np.int64), minlength=P)
+            ahead = ((np.arange(P) - start) % P < (current - start) % P).astype(np.int64)
+            low = max(0, int((-(-cards // 3) - ahead).max()))
+            if low > int((cards - ahead)[open_].min()):
+                problems.append(f"game {b}: field 'current_player' = {current} (start_player {start}): no count "
+                                f"of turns from the start player gives the ships' {cards.tolist()} cards")  # fmt: skip
+
+    @functools.cached_property
+    def _day_florins(self) -> tuple[int, int]:
+        """(least paid in all, most paid to one player) by a day's scoring: the ships' payouts over
+        every ranking of the ships (ties shared, rounded down), and the observation's bound."""
+        P = self.num_players
+        values = np.array(list(itertools.product(range(P), repeat=P)), np.int64)  # every ranking
+        least = int(self.ship_payouts(values).sum(1).min())
+        return least, int(self.obs_field_bounds()["florins"][1]) // NUM_DAYS
+
+    #: the positions the replay of a day (:meth:`day_history`) explores before it gives up undecided
+    #: (a real day is found within some 10**4; refuting a finished game's last mover can take 10**5,
+    #: about a second)
+    DAY_REPLAY_BUDGET = 200_000
+
+    def check_state(self, state: MediciState) -> None:
+        """The core's checks (:meth:`Game.check_state`), then the day replayed: a saved game is refused
+        when no turns of its day lead to it (:meth:`day_history`; too slow for every step of play,
+        where :meth:`check_invariants` checks what the day implies in bulk)."""
+        super().check_state(state)
+        for b in range(state.batch_size):
+            if self.day_history(state, b) is False:
+                raise ValueError(
+                    f"{self.name}: field 'current_player' = {int(state.current_player[b])} (start_player "
+                    f"{int(state.start_player[b])}, revealed {int(state.revealed[b])}, phase "
+                    f"{int(state.phase[b])}): no turns of the day from its start draw the deck in its order and "
+                    "give the ships and the market"
+                )
+
+    def day_history(self, state: MediciState, b: int, budget: int | None = None) -> bool | None:
+        """Whether some sequence of turns from the start of game ``b``'s current day (an empty
+        market, empty ships, ``start_player`` first) draws the deck's cards in their order, loads
+        every drawn card that is in a ship into its owner's ship, leaves the market as it is and
+        brings the turn to where the state is (``current_player`` to move, ``revealed`` cards of
+        the market revealed this turn, ``phase``, ``final_turn``); for a finished game, a sequence
+        whose last turn, the current player's, ends the day (the last day's cards now in the box,
+        green ones whose owner the unloading forgot, may have been anyone's). Rulebook "Playing the
+        game": reveal up to three cards, take the last card and any of the two before it, "Players
+        with a fully loaded ship do not take any further turns in the round", the lone final turn.
+
+        A depth-first search over the turns (positions seen are not explored twice); None when it
+        explores more than ``budget`` positions (default :attr:`DAY_REPLAY_BUDGET`) undecided.
+        Real days take a few hundred; refuting a finished game's last mover can take far more."""
+        P, C = self.num_players, self.capacity
+        budget = self.DAY_REPLAY_BUDGET if budget is None else budget
+        seq = state.deck[b, : int(state.deck_top[b])].tolist()
+        today = np.zeros(self.num_cards, bool)
+        today[seq] = True
+        wild = today & (state.card_loc[b] == LOC_BOX)
+        loaded = (state.card_loc[b] == LOC_SHIP) | (state.card_loc[b] == LOC_WAREHOUSE)
+        # whose ship a drawn card went into: -1 any (a box card of the last day: green, no slot), -2 none
+        owner = np.where(wild, -1, np.where(loaded, state.card_owner[b], -2)).tolist()
+        nongreen = self._nongreen_list
+        market = tuple(state.market[b, : int(state.market_len[b])].tolist())
+        current, ended = int(state.current_player[b]), bool(state.terminated[b])
+        revealed = int(state.revealed[b])
+        if ended:  # the day ended with the current player's turn: filling the last ship, or the lone final turn
+            goal = None
+            slots = np.bincount([owner[card] for card in seq if owner[card] >= 0],
+                                [nongreen[card] for card in seq if owner[card] >= 0], minlength=P)  # fmt: skip
+            short = np.flatnonzero(slots < C)
+            if short.size > 1 or (short.size == 1 and short[0] != current):
+                return False
+            # the last turn takes the last card it reveals; revealing none, it takes a card of its own
+            last = seq[-1] if seq else None
+            if last is not None and last not in market and owner[last] not in (current, -1):
+                if not any(owner[card] in (current, -1) for card in seq if card not in market):
+                    return False
+        else:  # the turn in progress began with the market less its last ``revealed`` cards, drawn last
+            cut = len(market) - revealed
+            if revealed and tuple(seq[len(seq) - revealed :]) != market[cut:]:
+                return False
+            if state.phase[b] != PHASE_REVEAL and revealed == 0 and cut == 0:
+                return False  # a STOP needs a card in the market
+            goal = (len(seq) - revealed, market[:cut], current, bool(state.final_turn[b]))
+        # cards each seat still has to load after draw i (a full ship loads nothing more)
+        later = [[0] * P for _ in range(len(seq) + 1)]
+        for i in range(len(seq) - 1, -1, -1):
+            later[i] = list(later[i + 1])
+            if owner[seq[i]] >= 0:
+                later[i][owner[seq[i]]] += 1
+        seen = set()
+
+        def hopeless(i: int, line: tuple, slots: list) -> bool:
+            """A card left that no turn can load: behind two cards that stay in the market, or
+            its owner's ship full."""
+            left = list(later[i])
+            stay = 0
+            for card in reversed(line):
+                who = owner[card]
+                if who == -2:
+                    stay += 1
+                elif stay >= 2:
+                    return True
+                elif who >= 0:
+                    left[who] += 1
+            return any(left[q] and slots[q] >= C for q in range(P))
+
+        def turns(i: int, line: tuple, mover: int, slots: tuple, final: bool) -> bool:
+            # the ships' slots follow from the cards loaded (a wild card is green): not in the key
+            if (i, line, mover, final) == goal:
+                return True
+            key = (i, line, mover)
+            if key in seen or (goal is not None and i > goal[0]) or hopeless(i, line, slots):
+                return False
+            seen.add(key)
+            if len(seen) > budget:
+                raise _Undecided
+            free = C - slots[mover]
+            for k in range(4):
+                if i + k > len(seq):
+                    break
+                if k == 0 and not line:
+                    continue
+                shown = line + tuple(seq[i : i + k])
+                backs = [back for back in (1, 2, 3) if back <= len(shown) and owner[shown[-back]] in (mover, -1)]
+                if 1 not in backs:  # the last card must be taken
+                    continue
+                for extra in ((2, 3), (2,), (3,), ()):
+                    took = (1, *extra)
+                    if any(back not in backs for back in took):
+                        continue
+                    need = sum(nongreen[shown[-x]] for x in took)
+                    if need > free:
+                        continue
+                    rest = tuple(card for at, card in enumerate(shown) if len(shown) - at not in took)
+                    after = list(slots)
+                    after[mover] += need
+                    open_ = [n < C for n in after]
+                    if final or not any(open_):  # the day ends with this turn
+                        if ended and i + k == len(seq) and rest == market and mover == current:
+                            return True
+                        continue
+                    if ended and not open_[current]:  # the day's last turn is the last mover's
+                        continue
+                    nxt = next(q for q in self._clockwise_after[mover] if open_[q])
+                    if turns(i + k, rest, nxt, tuple(after), sum(open_) == 1):
+                        return True
+            return False
+
+        try:
+            return turns(0, (), int(state.start_player[b]), (0,) * P, False)
+        except _Undecided:
+            return None
 
     # ------------------------------------------------------ hidden info
 
