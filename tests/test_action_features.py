@@ -1,5 +1,5 @@
 """Per-action features (``Game.action_features``, issue 30): the checkers of ``florentine_envs.testing``
-on every game and variant (skipped for a game that has no features yet), and the plumbing that
+on every game and variant (every one has features), and the plumbing that
 carries them to outside libraries -- the PettingZoo envs' and the Gymnasium envs'
 ``action_features=True`` -- tested on a Medici with two honest test-only features."""
 
@@ -73,8 +73,7 @@ GAME_CASES = [(name, p, QUICK_OPTIONS.get(name, {})) for name, p in CASES] + VAR
 @pytest.mark.parametrize("name,num_players,options", GAME_CASES)
 def test_every_game_and_variant_passes_the_action_feature_checks(name, num_players, options):
     game = florentine_envs.make(name, num_players=num_players, **options)
-    if not game.action_feature_fields():
-        pytest.skip("no per-action features yet")
+    assert game.action_feature_fields(), f"{name}: no per-action features (issue 30 item 1)"
     assert check_action_features(game, num_games=6, seed=num_players) > 0
     assert check_action_features_hidden(game, num_games=6, seed=num_players) > 0
 
