@@ -1,5 +1,5 @@
 """Per-action features (``Game.action_features``, issue 30): the checkers of ``florentine_envs.testing``
-on every game and variant (skipped for a game that has no features yet), and the plumbing that
+on every game and variant (every one has features), and the plumbing that
 carries them to outside libraries -- the PettingZoo envs' and the Gymnasium envs'
 ``action_features=True`` -- tested on a Medici with two honest test-only features."""
 
@@ -14,8 +14,8 @@ from gymnasium.vector import AutoresetMode
 from pettingzoo.test import api_test, parallel_api_test
 
 import florentine_envs
-from florentine_envs import medici_v1
 from florentine_envs.core.aec import make_env_functions
+from florentine_envs.core.game import Game
 from florentine_envs.games.medici import Medici
 from florentine_envs.testing import check_action_features, check_action_features_hidden
 
@@ -41,6 +41,23 @@ class FeaturedMedici(Medici):
 featured_env, featured_raw_env, featured_parallel_env = make_env_functions(FeaturedMedici, "medici_v1")
 
 
+class Featureless(Medici):
+    """Medici without per-action features (the ``Game`` defaults): the plumbing's example of a game
+    that has none, now that Medici has its own (``games/medici/features.py``)."""
+
+    def _action_features(self, state, players):
+        return Game._action_features(self, state, players)
+
+    def action_feature_fields(self):
+        return {}
+
+    def action_feature_docs(self):
+        return {}
+
+
+featureless_env, _, featureless_parallel_env = make_env_functions(Featureless, "medici_v1")
+
+
 def expected_features(game, mask: np.ndarray) -> np.ndarray:
     """float32[..., A, 2] of FeaturedMedici for the (agent's) mask ``mask`` (bool[..., A])."""
     ids = np.broadcast_to(np.arange(game.num_actions) / game.num_actions, mask.shape)
@@ -56,8 +73,7 @@ GAME_CASES = [(name, p, QUICK_OPTIONS.get(name, {})) for name, p in CASES] + VAR
 @pytest.mark.parametrize("name,num_players,options", GAME_CASES)
 def test_every_game_and_variant_passes_the_action_feature_checks(name, num_players, options):
     game = florentine_envs.make(name, num_players=num_players, **options)
-    if not game.action_feature_fields():
-        pytest.skip("no per-action features yet")
+    assert game.action_feature_fields(), f"{name}: no per-action features (issue 30 item 1)"
     assert check_action_features(game, num_games=6, seed=num_players) > 0
     assert check_action_features_hidden(game, num_games=6, seed=num_players) > 0
 
@@ -89,7 +105,7 @@ def test_the_checkers_pass_honest_features_and_catch_broken_ones():
     with pytest.raises(AssertionError, match="depends on hidden information"):
         check_action_features_hidden(Leaky(num_players=2), num_games=4)
     with pytest.raises(AssertionError, match="no per-action features"):
-        check_action_features(Medici(num_players=2), num_games=2)
+        check_action_features(Featureless(num_players=2), num_games=2)
 
 
 def test_action_features_rows_and_players():
@@ -104,8 +120,9 @@ def test_action_features_rows_and_players():
         with pytest.raises(ValueError, match="players"):
             game.action_features(state, bad)
     with pytest.raises(ValueError, match="no per-action features"):
-        Medici(num_players=2).action_features(state, 0)
-    assert Medici(num_players=2).action_feature_docs() == {} and Medici(num_players=2).action_feature_names == ()
+        Featureless(num_players=2).action_features(state, 0)
+    featureless = Featureless(num_players=2)
+    assert featureless.action_feature_docs() == {} and featureless.action_feature_names == ()
 
 
 # ------------------------------------------------------------------ PettingZoo
@@ -160,9 +177,9 @@ def test_pettingzoo_errors_name_what_is_allowed():
     with pytest.raises(ValueError, match="obs_type='dict'"):
         featured_env(num_players=2, obs_type="flat", action_features=True)
     with pytest.raises(ValueError, match="no per-action features.*allowed: action_features=False"):
-        medici_v1.env(num_players=2, action_features=True)
+        featureless_env(num_players=2, action_features=True)
     with pytest.raises(ValueError, match="no per-action features"):
-        medici_v1.parallel_env(num_players=2, action_features=True)
+        featureless_parallel_env(num_players=2, action_features=True)
     with pytest.raises(ValueError, match="allowed: True, False"):
         featured_env(num_players=2, action_features=1)
     # off (the default): the observation dict is as it always was
@@ -230,9 +247,9 @@ def test_make_vec_observations_hold_the_batched_features(mode):
 
 def test_gymnasium_errors_name_what_is_allowed():
     with pytest.raises(ValueError, match="no per-action features"):
-        gymnasium.make(GYM_ID, num_players=2, action_features=True)
+        gymnasium.make(GYM_ID, game=Featureless(num_players=2), action_features=True)
     with pytest.raises(ValueError, match="no per-action features"):
-        gymnasium.make_vec(GYM_ID, num_envs=2, num_players=2, action_features=True)
+        gymnasium.make_vec(GYM_ID, num_envs=2, game=Featureless(num_players=2), action_features=True)
     with pytest.raises(ValueError, match="allowed: True, False"):
         gymnasium.make(GYM_ID, game=FeaturedMedici(num_players=2), action_features="yes")
     # off (the default): the observation is the Box, as it always was
@@ -252,4 +269,4 @@ def test_game_pages_list_the_features_and_only_where_there_are_some():
     lines = "\n".join(gen_pages.action_features_section(FeaturedMedici(num_players=2)))
     assert "| 0 | `action_id` | [0, 1] | the action's id divided by the number of actions |" in lines
     assert "| 1 | `legal` | [0, 1] | 1: the action is legal |" in lines
-    assert gen_pages.action_features_section(Medici(num_players=2)) == []
+    assert gen_pages.action_features_section(Featureless(num_players=2)) == []

@@ -261,3 +261,35 @@ def test_recipe_refuses_a_teacherless_run_that_uses_the_heuristic():
         recipe_for("florenza_cards", 2, net="action", prior_gain=3.0)
     with pytest.raises(ValueError, match="allowed: 'mlp' or 'action'"):
         recipe_for("medici", 2, net="transformer")
+
+
+#: a game with per-action features, for the tiny action-network runs
+FEATURED = "medici"
+
+
+@pytest.mark.parametrize("flags,stages", [(["--net", "action", "--scorer", "8"], ["imitation", "rl"]),
+                                          (["--teacher", "none"], ["rl"]),
+                                          (["--net", "action", "--teacher", "none"], ["rl"])])  # fmt: skip
+def test_tiny_learn_runs_with_the_action_network_and_without_a_teacher(tmp_path, flags, stages):
+    argv = ["learn", FEATURED, "--players", "2", "--rl-rounds", "1", "--games", "4", "--eval-games", "2",
+            "--final-games", "2", "--out", str(tmp_path), "--no-progress", "--hidden", "16", *flags]  # fmt: skip
+    if "none" not in flags:
+        argv += ["--imitation-rounds", "1"]
+    assert cli.main(argv) == 0
+    summary = json.loads((tmp_path / f"{FEATURED}_2p" / "summary.json").read_text())
+    assert [row["stage"] for row in summary["curve"]] == stages
+    recipe = summary["meta"]["recipe"]
+    assert recipe["prior_gain"] == 0.0
+    assert recipe["teacher"] == ("none" if "none" in flags else "heuristic")
+    if "none" in flags:  # no imitation and a league without the heuristic
+        assert recipe["imitation_rounds"] == 0 and "heuristic" not in recipe["league"]
+        assert " --teacher none" in summary["meta"]["command"]
+    else:
+        assert 0.0 <= summary["curve"][0]["heldout_agreement"] <= 1.0
+    game = florentine_envs.make(FEATURED, num_players=2)
+    agent = make_agent(f"learned:{tmp_path / f'{FEATURED}_2p' / 'policy.npz'}", game)
+    assert agent.policy.scores_actions == ("action" in flags) and agent.hinter is None
+    from florentine_envs.training.match import play_games
+
+    _, _, ranks = play_games(game, [agent, make_agent("random", game)], np.arange(2))
+    assert ranks.shape == (2, 2)

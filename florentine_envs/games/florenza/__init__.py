@@ -20,6 +20,8 @@ and none imports the game module or this one; the game module assembles the mixi
 * ``masks.py`` -- :class:`~.masks.MaskMixin`: legal actions, batched and for one game.
 * ``observation.py`` -- :class:`~.observation.FlorenzaObservation`: the observation layout,
   field bounds and the encoder.
+* ``features.py`` -- :class:`~.features.FlorenzaFeatures`: the per-action features (what each
+  action names and what it would do for the seat deciding; issue 30).
 * ``presentation.py`` -- :class:`~.presentation.FlorenzaPresentation`: ``render``,
   ``describe_action``, ``narrate`` and ``play_notes``.
 * ``picture.py`` -- ``draw(game, state, index, view)``: the SVG picture of one game.

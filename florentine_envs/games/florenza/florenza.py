@@ -7,8 +7,8 @@ rulebook sentence (D1..). The rules are the rulebook's
 
 This module holds :class:`Florenza`: the options, the invariants, the rewards and the
 hidden-information resampling, assembling the mixins of ``setup.py``, ``rules/``, ``masks.py``,
-``observation.py`` and ``presentation.py``; it re-exports :class:`~.state.FlorenzaState`. The
-package's ``__init__`` lists every module.
+``observation.py``, ``features.py`` and ``presentation.py``; it re-exports
+:class:`~.state.FlorenzaState`. The package's ``__init__`` lists every module.
 
 Hidden information: only the order of the bag and future dice.
 
@@ -54,6 +54,7 @@ from .constants import (
     ActionIds,
 )  # fmt: skip
 from .data import load_data
+from .features import FlorenzaFeatures
 from .masks import MaskMixin
 from .observation import FlorenzaObservation
 from .presentation import FlorenzaPresentation
@@ -70,7 +71,8 @@ _STAGE_OF_PHASE = np.array([ST_SETUP, ST_INCOME, ST_CAPTAIN, ST_BISHOP, ST_PLACE
                             ST_OVER, ST_ARTWORK])  # fmt: skip
 
 
-class Florenza(FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixin, RulesMixin, SetupMixin, Game):
+class Florenza(FlorenzaPresentation, FlorenzaFeatures, FlorenzaObservation, ScoringMixin, MaskMixin, RulesMixin, SetupMixin,
+               Game):  # fmt: skip
     """Florenza (board game). Options: ``die`` ("die" | "no_die"), ``two_player_variant`` (bool),
     ``first_game`` (bool), ``reward`` ("win" | "score"), ``data`` (see SPEC §1)."""
 

@@ -15,6 +15,9 @@ The package, module by module, each depending only on those above it:
   action, end of round, keeping, income, election).
 * ``masks.py`` -- MaskMixin: legal actions per phase, batched and its mirror for one game.
 * ``observation.py`` -- FlorenzaObservation: layout, bounds and encoders (batched and one game).
+* ``features.py`` -- FlorenzaFeatures: the per-action features (what each action names, with its printed
+  attributes, and what it would do for the player deciding: resources and Fiorini, points banked, artist
+  points expected, majorities, engine, what its projects still lack).
 * ``presentation.py`` -- FlorenzaPresentation: ``render``, ``describe_action``, ``narrate``, ``play_notes``.
 * ``picture.py`` -- ``draw(game, state, index, view)``: the SVG picture of one game.
 * ``florenza_cards.py`` -- FlorenzaCards: options, invariants, hidden-information resampling; the

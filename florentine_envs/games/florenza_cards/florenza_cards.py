@@ -10,7 +10,7 @@ overrides it for balance studies.
 The package's modules are listed in its ``__init__`` (the table of contents); this module is
 the :class:`FlorenzaCards` class (options), the invariants and the hidden-information
 resampling, assembled from the mixins of ``setup.py``, ``rules.py``, ``masks.py``,
-``scoring.py``, ``observation.py`` and ``presentation.py``.
+``scoring.py``, ``observation.py``, ``features.py`` and ``presentation.py``.
 
 Hidden information: other players' hands (sizes shown), the discard pile (each player knows
 its own discards), every deck order, and the values of artists not yet hired (on the table,
@@ -57,6 +57,7 @@ from .constants import (
     ActionIds,
 )
 from .data import G_CRAFTSMEN, G_LANDLORD, G_LORD, G_PATRON, G_PROTECTOR, L_CAPTAIN, LOCATION_TABLES, Tables, load_data
+from .features import FlorenzaFeatures
 from .masks import MaskMixin
 from .observation import FlorenzaObservation
 from .presentation import FlorenzaPresentation
@@ -69,7 +70,7 @@ __all__ = ["FlorenzaCards", "FlorenzaCardsState"]
 
 
 class FlorenzaCards(
-    FlorenzaPresentation, FlorenzaObservation, ScoringMixin, MaskMixin, RulesMixin, SetupMixin, Game
+    FlorenzaPresentation, FlorenzaFeatures, FlorenzaObservation, ScoringMixin, MaskMixin, RulesMixin, SetupMixin, Game
 ):
     """Florenza: The Card Game. Options: ``guilds`` (bool, default True: the Guild cards are in
     the decks), ``locations`` ("all": the 17 Location cards at every player count, the default;

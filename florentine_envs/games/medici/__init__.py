@@ -18,6 +18,8 @@ no module imports ``medici.py`` or this ``__init__``. ``reference/`` imports non
 * ``masks.py`` -- MaskMixin: legal-action masks, batched and for one game (``_refresh_mask_one``).
 * ``observation.py`` -- ObservationMixin: the layout, ``obs_field_bounds``, ``_observe`` and
   ``_observe_one``.
+* ``features.py`` -- FeaturesMixin: the per-action features (issue 30): what each action loads or
+  reveals and what it would change (ship standing, commodity payouts, the market left).
 * ``presentation.py`` -- PresentationMixin: ``card_label``, ``describe_action``, ``narrate``,
   ``render``.
 * ``picture.py`` -- ``draw(game, state, index, view)``: the SVG picture (the ``pictures`` extra).

@@ -1,8 +1,8 @@
 """Medici: The Card Game (Reiner Knizia), batched numpy engine for 2-6 players: the game module.
 
 The :class:`Medici` class assembles the package's mixins (set-up, rules, scoring, masks,
-observation, presentation; the package ``__init__`` lists them in order) and holds what is the
-game's as a whole: its options, the state invariants and the hidden-information resampling.
+observation, features, presentation; the package ``__init__`` lists them in order) and holds what
+is the game's as a whole: its options, the state invariants and the hidden-information resampling.
 
 The encoding (action ids, observation layout, order of automatic steps, use of randomness) is
 fixed in ``SPEC.md`` beside this file; the scalar reference ``reference/`` follows the same spec
@@ -48,6 +48,7 @@ from .constants import (  # noqa: F401  (re-exported: tests, agents and training
     TAKES,
 )
 from .data import CardTables, load_cards, longest_market  # noqa: F401
+from .features import FeaturesMixin
 from .masks import MaskMixin
 from .observation import ObservationMixin
 from .presentation import PresentationMixin
@@ -61,7 +62,17 @@ class _Undecided(Exception):
     """The replay of a day (:meth:`Medici.day_history`) ran out of its budget."""
 
 
-class Medici(PresentationMixin, ObservationMixin, MaskMixin, ScoringMixin, RulesMixin, SetupMixin, CardTables, Game):
+class Medici(
+    FeaturesMixin,
+    PresentationMixin,
+    ObservationMixin,
+    MaskMixin,
+    ScoringMixin,
+    RulesMixin,
+    SetupMixin,
+    CardTables,
+    Game,
+):
     """Medici: The Card Game. Options: ``monopoly_variant`` (bool), ``reward`` ("win" | "score"),
     ``cards_path`` (alternative component data file), ``data`` (a dict patch merged into
     ``cards.json``, or a path: see :mod:`florentine_envs.core.data`)."""

@@ -21,6 +21,8 @@ reads ``schema.py`` and ``coop_tables.py``:
 * ``masks.py`` -- the legal actions of each phase, with the one-game scalar twins.
 * ``solo_observation.py`` -- the solo game's observation field ``solo`` (SPEC.md SV).
 * ``observation.py`` -- the observation layout, bounds and encoder (SPEC.md V).
+* ``features.py`` -- the per-action features (``Game.action_features``): what each action names
+  and what it would do for the mover, as far as he can know it.
 * ``coop_observation.py`` -- the cooperative expansion's observation fields (SPEC.md CV).
 * ``presentation.py`` -- render, describe_action, narrate, play notes.
 * ``solo_presentation.py`` -- the solo game's text: your auction, what Wolfgang did.

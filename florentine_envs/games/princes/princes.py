@@ -69,6 +69,7 @@ from .coop_observation import CoopObservation
 from .coop_presentation import CoopPresentation
 from .coop_tables import CoopTables, load_coop_data
 from .data import SoloTables, Tables, load_data
+from .features import PrincesFeatures
 from .geometry import popcount
 from .masks import MaskRules
 from .observation import PrincesObservation
@@ -97,6 +98,7 @@ class Princes(
     CoopPresentation,
     SoloPresentation,
     PrincesPresentation,
+    PrincesFeatures,
     PrincesObservation,
     SoloObservation,
     CoopObservation,
