@@ -227,16 +227,27 @@ def fuzz(game, num_states: int, seed: int = 0, per_field: int = 2, text_cuts: in
                 continue
             stats["accepted"] += 1
             accepted.append((field, what, new))
-        if accepted:
-            try:
-                check_possible(game, concat([s for _, _, s in accepted]))
-            except Exception:  # noqa: BLE001 -- find which loaded states are impossible, one by one
-                for field, what, new in accepted:
-                    try:
-                        check_possible(game, new)
-                    except Exception as err:  # noqa: BLE001
-                        stats["failures"].append(f"{what}: accepted but impossible: {type(err).__name__}: {err}")
+        for _, what, err in impossible(game, accepted):
+            stats["failures"].append(f"{what}: accepted but impossible: {type(err).__name__}: {err}")
     return stats
+
+
+def impossible(game, accepted: list) -> list:
+    """``(field, what, error)`` for each ``(field, what, state)`` of ``accepted`` (loaded states)
+    that ``check_possible`` refuses: all played on in one batch, one by one only if that fails."""
+    if not accepted:
+        return []
+    try:
+        check_possible(game, concat([s for _, _, s in accepted]))
+        return []
+    except Exception:  # noqa: BLE001 -- find which loaded states are impossible, one by one
+        found = []
+        for field, what, new in accepted:
+            try:
+                check_possible(game, new)
+            except Exception as err:  # noqa: BLE001
+                found.append((field, what, err))
+        return found
 
 
 def describe(stats: dict) -> str:
@@ -468,17 +479,10 @@ def scalar_sweep(game, num_states: int, seed: int = 0, per_player: bool = False,
                 stats["unargued"].append(what + (" (no way found)" if verify else ""))
             if sum(f == name for f, _, _ in accepted) < PLAY_ON:
                 accepted.append((name, what, loaded))
-    if play_on and accepted:
-        try:
-            check_possible(game, concat([s for _, _, s in accepted]))
-        except Exception:  # noqa: BLE001 -- find which loaded states are impossible, one by one
-            for name, what, new in accepted:
-                try:
-                    check_possible(game, new)
-                except Exception as err:  # noqa: BLE001
-                    # an OPEN field's impossible state is one of the gaps OPEN admits: reported apart
-                    where = "open_failures" if name in OPEN.get(game.name, ()) else "failures"
-                    stats[where].append(f"{what}: accepted but does not play on: {type(err).__name__}: {err}")
+    for name, what, err in impossible(game, accepted if play_on else []):
+        # an OPEN field's impossible state is one of the gaps OPEN admits: reported apart
+        where = "open_failures" if name in OPEN.get(game.name, ()) else "failures"
+        stats[where].append(f"{what}: accepted but does not play on: {type(err).__name__}: {err}")
     return stats
 
 

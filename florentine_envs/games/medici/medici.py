@@ -229,7 +229,8 @@ class Medici(
         # A day's deck is every card not unloaded yet ("return any remaining cards in the market to
         # the deck and reshuffle"); the cards drawn from it are in the market or a ship, and after
         # the last day's end also in the warehouses and the box.
-        if (here & ~today).any() or (today & ~here & ~(out if over else False)).any():
+        gone = out if over else np.zeros(N, bool)  # drawn today, unloaded at the game's end
+        if (here & ~today).any() or (today & ~here & ~gone).any():
             problems.append(f"game {b}: field 'deck_top' = {top}: the cards drawn today are not those in the "
                             "market and the ships")  # fmt: skip
         earlier = out & ~today if over else out  # unloaded at the ends of the days before this one
