@@ -98,18 +98,25 @@ class LearnedPolicy:
         """float32[B, A] of an action network: each legal action's score from the observations
         (float32[B, obs_size]) and its features (float32[B, A, F]); -1e9 where ``mask`` (bool[B, A])
         is False (only the legal actions are scored)."""
+        rows, actions = np.nonzero(mask)
+        return self.pair_logits(obs, rows, actions, features[rows, actions], mask.shape[1])
+
+    def pair_logits(self, obs: np.ndarray, rows: np.ndarray, actions: np.ndarray, features: np.ndarray,
+                    num_actions: int) -> np.ndarray:  # fmt: skip
+        """float32[B, num_actions] of an action network from the legal pairs only, packed as
+        ``game.legal_action_features`` gives them: decision ``rows`` int[m], ``actions`` int[m]
+        and their ``features`` float32[m, F]; -1e9 for every other action."""
         h = np.asarray(obs, np.float32) * self.scale
         for w, b in self.layers:
             h = np.maximum(h @ w + b, 0.0)
-        rows, actions = np.nonzero(mask)
         w0, b0 = self.scorer[0]
         width = h.shape[1]
-        x = (h @ w0[:width])[rows] + (np.asarray(features[rows, actions], np.float32) * self.feature_scale) @ w0[width:]
+        x = (h @ w0[:width])[rows] + (np.asarray(features, np.float32) * self.feature_scale) @ w0[width:]
         x += b0
         for w, b in self.scorer[1:]:
             np.maximum(x, 0.0, out=x)
             x = x @ w + b
-        logits = np.full(mask.shape, -1e9, np.float32)
+        logits = np.full((len(h), num_actions), -1e9, np.float32)
         logits[rows, actions] = x[:, 0]
         return logits
 
@@ -230,6 +237,21 @@ def available_policies() -> list[str]:
     return [f"{_describe(meta)} ({name})" for name, meta in shipped()]
 
 
+def legal_decisions(game, state, rows, obs: np.ndarray | None = None) -> tuple:
+    """What an action-scoring policy reads at the decisions ``rows`` (int[n]) of ``state``, for
+    the players to move: ``(obs, mask, (pair_rows, actions, features))`` -- the observations
+    float32[n, obs_size] (``obs`` if given), the legal masks bool[n, A], and the legal
+    (decision, action) pairs with their features, packed as ``game.legal_action_features``
+    gives them (pair rows numbered 0..n-1). Shared by :class:`LearnedAgent` and the networks in
+    training, so that both read a position the same way."""
+    rows = np.asarray(rows, np.int64)
+    games = state.select(rows) if len(rows) < state.batch_size else state
+    seats = state.current_player[rows]
+    if obs is None:
+        obs = game.observe(games, seats)
+    return obs, state.legal_action_mask[rows], game.legal_action_features(games, seats)
+
+
 class LearnedAgent(Agent):
     """A policy archive playing ``game``; batched, always legal."""
 
@@ -297,13 +319,9 @@ class LearnedAgent(Agent):
     def act_state(self, state, rows, obs: np.ndarray | None = None) -> np.ndarray:
         if not self.policy.scores_actions:
             return super().act_state(state, rows, obs)
-        rows = np.asarray(rows, np.int64)
-        games, seats = state.select(rows), state.current_player[rows]
-        if obs is None:
-            obs = self.game.observe(games, seats)
-        mask = self._checked_mask(state.legal_action_mask[rows])
-        features = self.game.action_features(games, seats)  # float32[n, A, F]
-        return self._choose(self.policy.action_logits(obs, features, mask), mask)
+        obs, mask, pairs = legal_decisions(self.game, state, rows, obs)
+        mask = self._checked_mask(mask)
+        return self._choose(self.policy.pair_logits(obs, *pairs, self.game.num_actions), mask)
 
     def _checked_mask(self, mask) -> np.ndarray:
         mask = np.asarray(mask, bool)

@@ -402,7 +402,8 @@ def check_action_features(game: Game, num_games: int = 8, seed: int = 0) -> int:
     * for every seat: float32[B, A, F], finite, inside ``action_feature_bounds``; zero rows for the
       actions not legal for that seat now (illegal, another seat's turn, a finished game); and some
       legal action somewhere with a nonzero feature (else the features say nothing);
-    * one seat per game (``players=state.current_player``) gives each game its seat's rows;
+    * one seat per game (``players=state.current_player``) gives each game its seat's rows, and
+      ``legal_action_features`` gives the same rows packed (the legal pairs, row-major);
     * batch independence: a game stepped alone has the features it has inside the batch (to float32
       rounding: a batched reduction may round differently);
     * ``ValueError`` for bad ``players`` (:func:`assert_bad_players_refused`).
@@ -448,6 +449,14 @@ def check_action_features(game: Game, num_games: int = 8, seed: int = 0) -> int:
             positions += B
         assert np.array_equal(game.action_features(state, state.current_player), mixed), (
             f"{name}: action_features with one seat per game differs from the seats asked one by one (step {t})"
+        )
+        rows, actions, packed = game.legal_action_features(state, state.current_player)
+        legal = state.legal_action_mask & ~state.terminated[:, None]
+        assert np.array_equal(np.stack(np.nonzero(legal)), np.stack([rows, actions])), (
+            f"{name}: legal_action_features does not list the legal (game, action) pairs in row-major order (step {t})"
+        )
+        assert np.array_equal(packed, mixed[rows, actions]), (
+            f"{name}: legal_action_features differs from action_features at the legal pairs (step {t})"
         )
         for i, single in alone.items():
             seat = single.current_player.astype(np.int64)

@@ -81,7 +81,7 @@ from torch import nn
 import florentine_envs
 from florentine_envs.agents import HEURISTICS, make_agent
 from florentine_envs.agents.base import Agent
-from florentine_envs.agents.learned import POLICY_DIR, LearnedAgent, LearnedPolicy, shipped
+from florentine_envs.agents.learned import POLICY_DIR, LearnedAgent, LearnedPolicy, legal_decisions, shipped
 from florentine_envs.testing import random_legal_actions
 from florentine_envs.training.progress import step
 from florentine_envs.training.seat_eval import evaluate, observation_scale
@@ -265,9 +265,8 @@ def legal_pairs(game, state, rows: np.ndarray, mask: np.ndarray) -> dict:
     the players to move), packed: ``feat`` float16[m, F], ``action`` int32[m], ``count``
     int64[n] (legal actions per decision, in row order)."""
     games = state.select(rows) if len(rows) < state.batch_size else state
-    features = game.action_features(games, state.current_player[rows])
-    where, actions = np.nonzero(mask)
-    return {"feat": features[where, actions].astype(np.float16), "action": actions.astype(np.int32),
+    _, actions, features = game.legal_action_features(games, state.current_player[rows])
+    return {"feat": features.astype(np.float16), "action": actions.astype(np.int32),
             "count": mask.sum(1).astype(np.int64)}  # fmt: skip
 
 
@@ -303,11 +302,9 @@ class NetAgent(Agent):
     def act_state(self, state, rows, obs=None) -> np.ndarray:
         if not self.needs_state:
             return super().act_state(state, rows, obs)
-        rows = np.asarray(rows, np.int64)
-        if obs is None:
-            obs = self.game.observe(state.select(rows), state.current_player[rows])
-        mask = state.legal_action_mask[rows]
-        return self.act(obs, mask, pairs=pairs_tensors(legal_pairs(self.game, state, rows, mask)))
+        obs, mask, (pair_rows, actions, features) = legal_decisions(self.game, state, rows, obs)
+        pairs = (torch.as_tensor(pair_rows), torch.as_tensor(actions), torch.as_tensor(features, dtype=torch.float32))
+        return self.act(obs, mask, pairs=pairs)
 
     def act(self, obs: np.ndarray, mask: np.ndarray, hint: np.ndarray | None = None, pairs=None) -> np.ndarray:
         if self.hinter is not None and hint is None:

@@ -287,6 +287,22 @@ class Game(abc.ABC):
         features *= legal[:, :, None]
         return features
 
+    def legal_action_features(self, state: State, players) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The rows of :meth:`action_features` that are not zero by rule, packed: ``(games,
+        actions, features)`` with ``games`` int64[m] and ``actions`` int64[m] the legal
+        (game, action) pairs of the games where ``players[b]`` is to move, in row-major order
+        (as ``np.nonzero`` of the mask gives them), and ``features`` float32[m, F] their
+        features, equal to ``action_features(state, players)[games, actions]``. What learners
+        that score only legal actions need, without building and zeroing the dense
+        float32[B, A, F] array (A is 760 in the Princes, where a decision has about 10 legal
+        actions)."""
+        self._check_players(state, players)
+        seats = np.broadcast_to(np.asarray(players, dtype=np.int64), (state.batch_size,))
+        legal = state.legal_action_mask & ((state.current_player == seats) & ~state.terminated)[:, None]
+        games, actions = np.nonzero(legal)
+        features = self._action_features(state, seats)
+        return games, actions, features[games, actions]
+
     def _action_features(self, state: State, players: np.ndarray) -> np.ndarray:
         """float32[B, A, F] of :meth:`action_features` for int[B] valid seats (the caller zeroes
         the rows of actions not legal for them). Each game implements it in its ``features.py``."""
