@@ -93,6 +93,28 @@ def test_demo_shows_every_games_skill_ladder_and_seat_advantage(tmp_path, capsys
     assert "medici, the heuristic in every seat: " in printed and "at 6 players" in printed
 
 
+def test_demo_puts_another_agent_in_the_seats_and_on_the_ladder(tmp_path, capsys, monkeypatch):
+    import json
+
+    import florentine_envs
+
+    # issue 30 item 5: "florentine balance and florentine demo take --agents learned"
+    monkeypatch.setattr(florentine_envs, "available_games", lambda: ("medici", "princes_solo"))
+    assert cli.main(["demo", "--games", "8", "--seconds", "0", "--agents", "learned", "--out", str(tmp_path)]) == 0
+    printed = " ".join(capsys.readouterr().out.split())  # the console wraps long lines
+    for name in ("medici", "princes_solo"):
+        data = json.loads((tmp_path / name / "demo.json").read_text())
+        assert data["seat_agent"] == "learned"
+        rows = data["ladder"]["rows"]
+        assert [row["agent"] for row in rows] == ["random", "33 % heuristic", "67 % heuristic", "heuristic", "learned"]
+        assert rows[-1]["heuristic_share"] is None and rows[-1]["games"] > 0
+        assert (tmp_path / name / "demo.png").exists()
+    seats = json.loads((tmp_path / "medici" / "demo.json").read_text())["seat_advantage"]
+    assert [cell["players"] for cell in seats] == [2, 4]  # the player counts with a shipped policy
+    assert "medici: learned cannot take every seat at 3, 5, 6 players; the seat study skips them" in printed
+    assert "medici, learned in every seat: " in printed
+
+
 def test_a_mixed_agent_plays_the_heuristic_on_its_share_of_decisions():
     import florentine_envs
     from florentine_envs.agents import make_agent

@@ -218,6 +218,7 @@ def _play_loop(game, state, agents, played, hand_lines, narrate, read, write, ah
 def cmd_demo(args) -> int:
     """For every registered game with a heuristic: its skill ladder and its seat advantage
     (:mod:`florentine_envs.training.demo`)."""
+    require_agents("demo", [args.agents])
     from florentine_envs.agents import available_agents
     from florentine_envs.training.demo import run_game, skipped
 
@@ -227,7 +228,8 @@ def cmd_demo(args) -> int:
         if "heuristic" not in known:
             console.print(f"{name}: skipped, it has no heuristic agent yet (agents: {', '.join(known)})")
             continue
-        paths = run_game(name, args.games, args.seconds or None, args.seed, Path(args.out) / name, console)
+        paths = run_game(name, args.games, args.seconds or None, args.seed, Path(args.out) / name, console,
+                         agent=args.agents)  # fmt: skip
         print_written(paths, skipped())
         console.print("")
     console.print(f"demo done in {time.perf_counter() - started:.0f} s")
@@ -515,6 +517,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seconds", type=float, default=DEMO_SECONDS, help="about this long per game (0: no limit)")
     demo.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents")
     demo.add_argument("--out", default="runs/demo", help="tables and plots go to OUT/GAME/")
+    demo.add_argument("--agents", default="heuristic", help="the agent in every seat of the seat study, and a "
+                      "fifth ladder rung when not the heuristic: any make_agent name (learned, ismcts:64...)")  # fmt: skip
     demo.set_defaults(func=cmd_demo)
 
     tour = sub.add_parser("tournament", help="seat-rotated duplicate tournament between agents")

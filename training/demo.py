@@ -12,6 +12,12 @@
   (:func:`florentine_envs.training.balance.report.seat_verdict`). A solo game has no seats to
   compare and skips it.
 
+``agent`` (``florentine demo --agents learned``; any :func:`~florentine_envs.agents.make_agent`
+name) plays the seat study in the heuristic's place, at the player counts it can play (the
+shipped learned policies exist for 2 and 4 players; the others are named as skipped), and joins
+the ladder as a fifth rung above the heuristic: is the first player's advantage the same with
+stronger players, and how strong is the agent on the ladder's scale?
+
 Half of ``seconds`` goes to each part (at least one batch each), ``games`` caps the games of
 each. Files under ``out/<game>/``: ``ladder.csv``, ``seats.csv`` (not for a solo game),
 ``demo.json`` and ``demo.png`` (with matplotlib).
@@ -68,12 +74,25 @@ def _agent_seed(seed: int, rung: int, chunk: int) -> int:
     return int(np.random.SeedSequence([seed, 0xDE30, rung, chunk]).generate_state(1)[0])
 
 
-def play_ladder(name: str, games: int, seconds: float | None, seed: int = 0, progress: bool = True) -> dict:
+def agent_plays(agent: str, game) -> bool:
+    """Whether ``make_agent(agent, game)`` gives an agent (``learned`` has policies for some
+    player counts only)."""
+    try:
+        make_agent(agent, game)
+    except ValueError:
+        return False
+    return True
+
+
+def play_ladder(name: str, games: int, seconds: float | None, seed: int = 0, progress: bool = True,
+                top: str | None = None) -> dict:  # fmt: skip
     """The skill ladder of ``name`` (see the module docstring): per rung its statistics
-    (:func:`~florentine_envs.training.tournament.summarize`) and its final scores."""
+    (:func:`~florentine_envs.training.tournament.summarize`) and its final scores. ``top``: an
+    agent name playing a fifth rung above the heuristic (its ``heuristic_share`` is None)."""
     P = ladder_table_size(name)
     game = florentine_envs.make(name, num_players=P)
-    labels = [label for _, label in LADDER]
+    rungs = list(LADDER) + ([(None, top)] if top else [])  # (share or None, label)
+    labels = [label for _, label in rungs]
     deal, seats, game_seed, round_games = schedule(labels, P, "cyclic", games, seed)
     per_chunk = max(1, LADDER_CHUNK_GAMES // round_games) * round_games
     table = f"{P} players" if P > 1 else "alone against the Automa"
@@ -85,7 +104,9 @@ def play_ladder(name: str, games: int, seconds: float | None, seed: int = 0, pro
     for chunk, lo in enumerate(range(0, len(deal), per_chunk)):
         if chunk and seconds is not None and time.perf_counter() - started >= seconds:
             break
-        agents = [MixedAgent(game, share, _agent_seed(seed, rung, chunk)) for rung, (share, _) in enumerate(LADDER)]
+        agents = [MixedAgent(game, share, _agent_seed(seed, rung, chunk)) if share is not None
+                  else make_agent(label, game, seed=_agent_seed(seed, rung, chunk))
+                  for rung, (share, label) in enumerate(rungs)]  # fmt: skip
         ticker.reset(f"{sum(len(s) for s in scores):,} games; batch {chunk + 1}")
         got, _, ranked = play_games(game, agents, game_seed[lo : lo + per_chunk], seats[lo : lo + per_chunk],
                                     on_step=ticker if progress else None)  # fmt: skip
@@ -103,7 +124,7 @@ def play_ladder(name: str, games: int, seconds: float | None, seed: int = 0, pro
     rated = P > 1 and installed("openskill")  # alone at a table there is no one to be rated against
     with step("skill ladder: bootstrap intervals" + (" and ratings" if rated else ""), enabled=progress):
         rows, _ = summarize(labels, deal, seats, scores, ranks, seed=seed, rated=rated)
-    for (share, _), row in zip(LADDER, rows):
+    for (share, _), row in zip(rungs, rows):
         row["heuristic_share"] = share
     return {
         "players": P,
@@ -115,37 +136,54 @@ def play_ladder(name: str, games: int, seconds: float | None, seed: int = 0, pro
     }
 
 
-def play_seats(name: str, games: int, seconds: float | None, seed: int = 0, progress: bool = True):
-    """The balance study of the heuristic in every seat at every player count of ``name``
-    (None for a one-player game)."""
+def seat_counts(name: str, agent: str = "heuristic") -> list[int]:
+    """The player counts (above 1) of ``name`` at which ``agent`` can take every seat."""
+    counts = [p for p in florentine_envs.player_counts(name) if p > 1]
+    return [p for p in counts if agent == "heuristic" or agent_plays(agent, florentine_envs.make(name, num_players=p))]
+
+
+def play_seats(name: str, games: int, seconds: float | None, seed: int = 0, progress: bool = True,
+               agent: str = "heuristic"):  # fmt: skip
+    """The balance study of ``agent`` in every seat at every player count of ``name`` it plays
+    (:func:`seat_counts`; None where there is none, as in a one-player game)."""
     from florentine_envs.training.balance import StudySpec, run_study
 
-    counts = [p for p in florentine_envs.player_counts(name) if p > 1]
+    counts = seat_counts(name, agent)
     if not counts:
         return None
-    spec = StudySpec(name, players=tuple(counts), agents="heuristic", games=games, seed=seed,
+    spec = StudySpec(name, players=tuple(counts), agents=agent, games=games, seed=seed,
                      chunk_games=SEAT_CHUNK_GAMES)  # fmt: skip
     about = f" (about {seconds:.0f} s)" if seconds is not None else ""
-    with step(f"{name}: seat advantage, the heuristic in every seat at {counts[0]}-{counts[-1]} players{about}",
-              enabled=progress):  # fmt: skip
+    at = ", ".join(map(str, counts))
+    with step(f"{name}: seat advantage, {agent} in every seat at {at} players{about}", enabled=progress):
         return run_study(spec, max_seconds=seconds, progress=False)
 
 
-def run_game(name: str, games: int, seconds: float | None, seed: int, out: Path, console, progress: bool = True):
-    """The demo of one game: play both parts, print them, write the files; returns the paths written."""
+def run_game(name: str, games: int, seconds: float | None, seed: int, out: Path, console, progress: bool = True,
+             agent: str = "heuristic"):  # fmt: skip
+    """The demo of one game: play both parts, print them, write the files; returns the paths
+    written. ``agent``: who takes every seat of the seat study (and a fifth ladder rung)."""
     from rich.text import Text
 
     from florentine_envs.training.balance.report import seat_verdict
 
     half = None if seconds is None else seconds / 2
-    ladder = play_ladder(name, games, half, seed, progress)
-    study = play_seats(name, games, half, seed, progress)
+    table = florentine_envs.make(name, num_players=ladder_table_size(name))
+    top = agent if agent != "heuristic" and agent_plays(agent, table) else None
+    ladder = play_ladder(name, games, half, seed, progress, top=top)
+    study = play_seats(name, games, half, seed, progress, agent=agent)
     console.print(ladder_table(name, ladder))
+    counts = [p for p in florentine_envs.player_counts(name) if p > 1]
+    missing = sorted(set(counts) - set(seat_counts(name, agent)))
+    if missing:
+        console.print(Text(f"{name}: {agent} cannot take every seat at {', '.join(map(str, missing))} players; "
+                           "the seat study skips them"))  # fmt: skip
     seat_cells = [] if study is None else [c for c in study.summary["cells"] if c["kind"] == "main"]
     for cell in seat_cells:
         verdict = seat_verdict(cell["players"], cell["stats"]).replace("**", "")
-        console.print(Text(f"{name}, the heuristic in every seat: {verdict}"))
-    return write_files(name, ladder, study, seat_cells, out)
+        who = "the heuristic" if agent == "heuristic" else agent
+        console.print(Text(f"{name}, {who} in every seat: {verdict}"))
+    return write_files(name, ladder, study, seat_cells, out, agent)
 
 
 def ladder_table(name: str, ladder: dict):
@@ -176,7 +214,8 @@ def ladder_table(name: str, ladder: dict):
     return table
 
 
-def write_files(name: str, ladder: dict, study, seat_cells: list[dict], out: Path) -> dict[str, Path]:
+def write_files(name: str, ladder: dict, study, seat_cells: list[dict], out: Path,
+                agent: str = "heuristic") -> dict[str, Path]:  # fmt: skip
     out.mkdir(parents=True, exist_ok=True)
     paths = {"ladder": out / "ladder.csv", "json": out / "demo.json"}
     keys = ["agent", "heuristic_share", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_score",
@@ -199,13 +238,13 @@ def write_files(name: str, ladder: dict, study, seat_cells: list[dict], out: Pat
             writer = csv.DictWriter(fh, list(seats[0]))
             writer.writeheader()
             writer.writerows(seats)
-    summary = {"game": name, "ladder": {k: v for k, v in ladder.items() if k != "scores"},
+    summary = {"game": name, "seat_agent": agent, "ladder": {k: v for k, v in ladder.items() if k != "scores"},
                "seat_advantage": [{"players": c["players"], **{k: c["stats"][k] for k in (
                    "games", "deals", "win_any", "first_player_advantage")}} for c in seat_cells]}  # fmt: skip
     paths["json"].write_text(json.dumps(_json_safe(summary), indent=1) + "\n")
     if installed("matplotlib"):
         paths["png"] = out / "demo.png"
-        plot(name, ladder, study, paths["png"])
+        plot(name, ladder, study, paths["png"], agent)
     return paths
 
 
@@ -213,7 +252,7 @@ def skipped() -> list[str]:
     return [] if installed("matplotlib") else [skipped_note("the plots demo.png", "matplotlib")]
 
 
-def plot(name: str, ladder: dict, study, path: Path) -> None:
+def plot(name: str, ladder: dict, study, path: Path, agent: str = "heuristic") -> None:
     """The ladder's win rates and score distributions, and the seat advantage (multiplayer)."""
     from matplotlib.figure import Figure
 
@@ -223,16 +262,27 @@ def plot(name: str, ladder: dict, study, path: Path) -> None:
     solo = P == 1
     fig = Figure(figsize=(10 if solo else 14.5, 4.2), layout="constrained")
     axes = fig.subplots(1, 2 if solo else 3)
-    shares = 100 * np.array([row["heuristic_share"] for row in rows])
-    rates = 100 * np.array([row["win_rate"] for row in rows])
-    err = 100 * np.array([[row["win_rate"] - row["ci_low"], row["ci_high"] - row["win_rate"]] for row in rows]).T
+    mixed = [row for row in rows if row["heuristic_share"] is not None]
+    shares = 100 * np.array([row["heuristic_share"] for row in mixed])
+
+    def rates_of(some):
+        rates = 100 * np.array([row["win_rate"] for row in some])
+        err = 100 * np.array([[row["win_rate"] - row["ci_low"], row["ci_high"] - row["win_rate"]] for row in some]).T
+        return rates, np.nan_to_num(err)
+
     left = axes[0]
-    left.errorbar(shares, rates, yerr=np.nan_to_num(err), marker="o", capsize=4)
+    left.errorbar(shares, *rates_of(mixed), marker="o", capsize=4)
+    ticks, tick_labels = list(shares), [f"{s:.0f} %" for s in shares]
+    for k, row in enumerate(r for r in rows if r["heuristic_share"] is None):  # the extra rung, right of 100 %
+        x = 100 + 25 * (k + 1)
+        left.errorbar([x], *rates_of([row]), marker="s", capsize=4, color="tab:red", linestyle="none")
+        ticks.append(x)
+        tick_labels.append(row["agent"])
     if not solo:
         left.axhline(100 * ladder["fair_share"], color="grey", linestyle="--", linewidth=1,
                      label="an equal player's share")  # fmt: skip
         left.legend(fontsize=8, loc="upper left")
-    left.set_xticks(shares, [f"{s:.0f} %" for s in shares])
+    left.set_xticks(ticks, tick_labels)
     left.set_xlabel("share of the decisions taken by the heuristic (the rest random)")
     left.set_ylabel(("win rate against the Automa" if solo else "win rate") + ", % (95 % interval)")
     left.set_ylim(-3, 103)
@@ -244,7 +294,7 @@ def plot(name: str, ladder: dict, study, path: Path) -> None:
     middle.set_title("Final scores (box: middle half; triangle: mean)")
     if not solo and study is not None:
         figures.positions(study.summary, axes[2])
-        axes[2].set_title("Seat advantage: the heuristic in every seat")
+        axes[2].set_title(f"Seat advantage: {'the heuristic' if agent == 'heuristic' else agent} in every seat")
     what = f"{ladder['games']:,} ladder games" + ("" if study is None else f", {study.num_games:,} seat-study games")
     fig.suptitle(f"{name} ({what})")
     fig.savefig(path, dpi=100)
