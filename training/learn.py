@@ -58,8 +58,9 @@ Every ``eval_every`` rounds the greedy policy plays ``eval_games`` games against
 against the heuristic on duplicate deals (every seat plays the same deals; a shared first
 place is a win), and the run's curve gets a point: training CPU seconds (evaluation
 excluded) and both win rates with 95 % Wilson intervals. The shipped policy is the
-snapshot with the best win rate against the heuristic (ties: the later), written with
-float16 weights; the closing evaluation plays that archive itself.
+snapshot with the best win rate against the heuristic (ties: the later; without a teacher,
+the last snapshot, so that the heuristic does not choose it), written with float16 weights;
+the closing evaluation plays that archive itself.
 
 A run writes ``<out_dir>/<game>_<P>p/``: ``policy.npz``, ``curve.csv``, ``curve.png`` (with
 matplotlib) and ``summary.json``.
@@ -614,7 +615,8 @@ def learn(
                 row[f"vs_{opponent}_ci95"] = [round(x, 4) for x in r["ci95"]]
         curve.append(row)
         key = row["vs_heuristic"] if num_players > 1 else row["vs_automa"]
-        if best is None or key >= best[0]:
+        # without a teacher the heuristic must not choose the archive either: the last snapshot ships
+        if best is None or key >= best[0] or recipe.teacher == "none":
             best = (key, len(curve) - 1, exported)
         (run_dir / "curve.json").write_text(json.dumps(curve, indent=1))
 
