@@ -338,6 +338,20 @@ def test_the_command_line_writes_a_report_and_refuses_bad_keys(tmp_path, capsys)
     assert "unknown variant key 'bogus'; allowed: cards_path, data, monopoly_variant, reward" in capsys.readouterr().err
 
 
+def test_a_study_with_the_learned_policy_in_every_seat(tmp_path, capsys):
+    # issue 30 item 5: "florentine balance and florentine demo take --agents learned"; the shipped
+    # policy scores actions from their features, so the study must hand it the state
+    out = tmp_path / "learned"
+    arguments = ["balance", "florenza_cards", "--players", "2", "--agents", "learned", "--games", "6",
+                 "--out", str(out), "--no-progress", "--no-raw"]  # fmt: skip
+    assert main(arguments) == 0
+    assert "at 2 players: first-player advantage" in capsys.readouterr().out
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["cells"][0]["labels"] == ["learned"] and summary["games"] == 6
+    assert main(["balance", "medici", "--players", "3", "--agents", "learned", "--no-progress", "--games", "2"]) == 2
+    assert "no learned policy for medici with 3 player(s)" in capsys.readouterr().err
+
+
 # ------------------------------------------------------------------------------ Ray
 
 

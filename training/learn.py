@@ -712,6 +712,38 @@ def write_curve(curve: list[dict], run_dir: Path, title: str) -> None:
     plt.close(fig)
 
 
+def plot_routes(runs: dict[str, Path], path: Path, title: str) -> None:
+    """One figure of several runs of one game (``{label: run folder}``, each holding the
+    ``curve.json`` a run writes): win rate against the heuristic (solid) and against random
+    (dotted) over training CPU minutes -- the imitation route beside learning without a teacher
+    (issue 30 item 3). Needs matplotlib."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.5, 3.6))
+    for k, (label, folder) in enumerate(runs.items()):
+        curve = json.loads((Path(folder) / "curve.json").read_text())
+        minutes = [row["cpu_s"] / 60 for row in curve]
+        colour = f"C{k}"
+        for key, style in (("vs_heuristic", "-"), ("vs_automa", "-"), ("vs_random", ":")):
+            if key in curve[0]:
+                ax.plot(minutes, [row[key] for row in curve], style, marker="o", ms=3, color=colour,
+                        label=f"{label}: {key.replace('vs_', 'against ')}")  # fmt: skip
+                ax.fill_between(minutes, [row[f"{key}_ci95"][0] for row in curve],
+                                [row[f"{key}_ci95"][1] for row in curve], color=colour, alpha=0.12)  # fmt: skip
+        switch = next((row["cpu_s"] / 60 for row in curve if row["stage"] == "rl" and curve[0]["stage"] != "rl"), None)
+        if switch is not None:
+            ax.axvline(switch, color=colour, lw=0.8, ls="--")
+    ax.axhline(0.5, color="grey", lw=0.5)
+    ax.set(xlabel="training CPU minutes", ylabel="win rate (95 % CI)", ylim=(0, 1), title=title)
+    ax.legend(fontsize=7, loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
 def policies_readme() -> str:
     """The text of ``policies/README.md``: every shipped policy, its command and its figures."""
     lines = [
@@ -745,13 +777,19 @@ def policies_readme() -> str:
     return "\n".join(lines) + "\n"
 
 
-if __name__ == "__main__":  # python -m florentine_envs.training.learn --readme
+if __name__ == "__main__":  # python -m florentine_envs.training.learn --readme | --routes OUT.png TITLE LABEL=RUN...
     import sys
 
-    if sys.argv[1:] != ["--readme"]:
-        sys.exit("usage: python -m florentine_envs.training.learn --readme  (training: florentine learn GAME)")
-    (POLICY_DIR / "README.md").write_text(policies_readme())
-    print(f"wrote {POLICY_DIR / 'README.md'}")
+    if sys.argv[1:2] == ["--routes"] and len(sys.argv) >= 5:
+        out, title, runs = sys.argv[2], sys.argv[3], dict(arg.split("=", 1) for arg in sys.argv[4:])
+        plot_routes({label: Path(folder) for label, folder in runs.items()}, Path(out), title)
+        print(f"wrote {out}")
+    elif sys.argv[1:] == ["--readme"]:
+        (POLICY_DIR / "README.md").write_text(policies_readme())
+        print(f"wrote {POLICY_DIR / 'README.md'}")
+    else:
+        sys.exit("usage: python -m florentine_envs.training.learn --readme | --routes OUT.png TITLE LABEL=RUN_DIR...\n"
+                 "(training: florentine learn GAME)")
 
 
 __all__ = ["Recipe", "RECIPES", "learn", "recipe_for", "PolicyValueNet", "ActionScoringNet"]
