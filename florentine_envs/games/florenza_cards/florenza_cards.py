@@ -56,10 +56,11 @@ from .constants import (
     RESERVED,
     ActionIds,
 )
-from .data import G_CRAFTSMEN, G_LANDLORD, G_LORD, G_PATRON, G_PROTECTOR, L_CAPTAIN, LOCATION_TABLES, Tables, load_data
+from .data import G_CRAFTSMEN, G_LANDLORD, G_LORD, G_MERCHANTS, G_PATRON, G_PROTECTOR, L_CAPTAIN, LOCATION_TABLES, Tables, load_data
 from .features import FlorenzaFeatures
 from .masks import MaskMixin
 from .observation import FlorenzaObservation
+from .pending import check_turn
 from .presentation import FlorenzaPresentation
 from .rules import RulesMixin
 from .scoring import GUILD_POINTS, ScoringMixin
@@ -115,6 +116,10 @@ class FlorenzaCards(
         # balance hooks (core.game's contract): the Florenza cards played and the monuments
         # completed, by kind; the same names at every player count and with or without guilds
         self.component_names = tuple(f"card:{c}" for c in t.card_ids) + tuple(f"monument:{m}" for m in t.mon_ids)
+        # the first round whose income the Merchants' Guild can pay: that of the first deck holding it
+        # ("Round 2: Shuffle all cards from Deck II ..."); never without it
+        decks = np.flatnonzero(t.n_deck[:, self.guild_kind[G_MERCHANTS]].sum(1) > 0) if self.guilds else []
+        self.first_merchant_round = int(decks[0]) + 1 if len(decks) else t.rounds + 1
 
     def acquisitions(self, state: FlorenzaCardsState) -> np.ndarray:
         """int32[B, P, K + M]: Florenza cards each player has in play (never more than one of a
@@ -258,6 +263,7 @@ class FlorenzaCards(
         bad(~st.terminated & (st.final_rank != 0).any(1), "final_rank is set before the end")
         bad((st.current_player < 0) | (st.current_player >= P) | (st.captain < 0) | (st.captain >= P), "seats")
         bad((st.round < 1) | (st.round > t.rounds), "round out of range")
+        check_turn(self, st, bad)  # the round, the action sequence and the end-of-round decisions (pending.py)
         if problems:
             raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))
 
