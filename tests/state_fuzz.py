@@ -366,9 +366,16 @@ OPEN = {
         "bishop", "captain", "cath_preacher", "current_player", "income_res", "pend_box", "pend_pulpit",
         "pend_skill", "pend_ws", "ptr", "round", "sub", "truncated",
     ),
-    "florenza_cards": (
-        "captain", "current_player", "keep_offset", "new_captain", "offset", "round", "slot", "truncated",
-    ),
+    # florenza_cards/pending.py refuses the rest (the round, the action sequence, the keeps and
+    # incomes); these four hinge on *which* actions a round's history spent and when, which the
+    # state bounds only from below (pending._actions_shown counts the actions a round shows: locations
+    # face down, this round's artists and monuments taken, anonymous artists used, round 1's cards
+    # played and drawn). Exact would need each action's other effects (money and resources moved,
+    # which are per seat; cards of a deck new this round in play; the row's kept monuments) to be
+    # assigned to the seats' actions: a slot moved earlier, the New Captain card given to another seat
+    # that has acted, an anonymous artist used this round rather than earlier, or (finished games
+    # only) the last decider under another round-5 Captain -- all pass the count, not all are reachable
+    "florenza_cards": ("anon_up", "current_player", "new_captain", "slot"),
     "princes": (
         "actions_left", "bid", "ctx_index", "current_player", "draw_deck", "forced", "high", "lone",
         "merchant_paid", "opener", "phase", "piece", "prop_builder", "prop_building", "prop_place", "prop_price",

@@ -20,6 +20,9 @@ The package, module by module, each depending only on those above it:
   points expected, majorities, engine, what its projects still lack).
 * ``presentation.py`` -- FlorenzaPresentation: ``render``, ``describe_action``, ``narrate``, ``play_notes``.
 * ``picture.py`` -- ``draw(game, state, index, view)``: the SVG picture of one game.
+* ``pending.py`` -- ``check_turn``: where a round stands (issue 32): the round against the draws, the
+  action sequence and its seat, the actions the round shows against those taken, the keeps and the
+  incomes (``keep_offset``), the New Captain card, the exchange under way, the anonymous artists.
 * ``florenza_cards.py`` -- FlorenzaCards: options, invariants, hidden-information resampling; the
   mixins assembled.
 * ``reference/`` -- FlorenzaCardsReference: the independent scalar reference, written from the

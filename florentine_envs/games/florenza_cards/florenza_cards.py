@@ -56,10 +56,11 @@ from .constants import (
     RESERVED,
     ActionIds,
 )
-from .data import G_CRAFTSMEN, G_LANDLORD, G_LORD, G_PATRON, G_PROTECTOR, L_CAPTAIN, LOCATION_TABLES, Tables, load_data
+from .data import G_CRAFTSMEN, G_LANDLORD, G_LORD, G_MERCHANTS, G_PATRON, G_PROTECTOR, L_CAPTAIN, LOCATION_TABLES, Tables, load_data
 from .features import FlorenzaFeatures
 from .masks import MaskMixin
 from .observation import FlorenzaObservation
+from .pending import check_turn
 from .presentation import FlorenzaPresentation
 from .rules import RulesMixin
 from .scoring import GUILD_POINTS, ScoringMixin
@@ -82,6 +83,10 @@ class FlorenzaCards(
     player_counts = (2, 3, 4)
     reference = "florentine_envs.games.florenza_cards.reference:FlorenzaCardsReference"
     option_names = ("guilds", "locations", "reward", "data")
+    #: False: :meth:`check_invariants` keeps to the totals and the fields' agreement and leaves out
+    #: where the round stands (pending.py) -- for the rule tests' scenarios, which edit positions no
+    #: play reaches (a round set without its draws, a seat put to act mid-round)
+    round_checks = True
 
     def _draw_picture(self, state, index: int, view: int | None):
         """The picture of one game: this package's ``picture.py`` (imported on use, the optional
@@ -115,6 +120,10 @@ class FlorenzaCards(
         # balance hooks (core.game's contract): the Florenza cards played and the monuments
         # completed, by kind; the same names at every player count and with or without guilds
         self.component_names = tuple(f"card:{c}" for c in t.card_ids) + tuple(f"monument:{m}" for m in t.mon_ids)
+        # the first round whose income the Merchants' Guild can pay: that of the first deck holding it
+        # ("Round 2: Shuffle all cards from Deck II ..."); never without it
+        decks = np.flatnonzero(t.n_deck[:, self.guild_kind[G_MERCHANTS]].sum(1) > 0) if self.guilds else []
+        self.first_merchant_round = int(decks[0]) + 1 if len(decks) else t.rounds + 1
 
     def acquisitions(self, state: FlorenzaCardsState) -> np.ndarray:
         """int32[B, P, K + M]: Florenza cards each player has in play (never more than one of a
@@ -258,6 +267,8 @@ class FlorenzaCards(
         bad(~st.terminated & (st.final_rank != 0).any(1), "final_rank is set before the end")
         bad((st.current_player < 0) | (st.current_player >= P) | (st.captain < 0) | (st.captain >= P), "seats")
         bad((st.round < 1) | (st.round > t.rounds), "round out of range")
+        if self.round_checks:  # the round, the action sequence and the end-of-round decisions (pending.py)
+            check_turn(self, st, bad)
         if problems:
             raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))
 

@@ -106,9 +106,15 @@ class ScoringMixin:
             return self.terminal_rewards(scores)
         winners = rank == 1
         n_win = winners.sum(1, keepdims=True)
-        out = np.where(winners, 1.0 / n_win, -1.0 / np.maximum(P - n_win, 1))
+        out = np.where(winners, 1.0 / np.maximum(n_win, 1), -1.0 / np.maximum(P - n_win, 1))
         out[n_win[:, 0] == P] = 0.0
         return out.astype(np.float32)
+
+    def final_rewards_of(self, state: FlorenzaCardsState) -> np.ndarray:
+        """The rewards of the last step (SPEC §9): by ``final_rank``, the artwork tie-break applied
+        (the core's default ranks the scores alone, and would refuse a finished game whose tie the
+        artworks broke)."""
+        return self._rewards(state.scores, state.final_rank)
 
     def ranks(self, state: FlorenzaCardsState) -> np.ndarray:
         """int[B, P]: the final ranks with the tie-break once a game is over; score ranks before."""
