@@ -76,6 +76,28 @@ def test_shipped_policy_loads_plays_legally_and_beats_random(meta):
     assert win_rate >= 0.8, f"learned won {win_rate:.0%} against random"
 
 
+@pytest.mark.parametrize("meta", SHIPPED, ids=lambda m: f"{m['game']}-{m['num_players']}p")
+def test_shipped_policies_play_alone_without_the_heuristic(meta, monkeypatch):
+    # issue 30 item 4: "Every shipped policy (all 11 tables) has prior_gain == 0: the agent reads
+    # observation and action features only, and learned no longer calls the heuristic at play time"
+    from florentine_envs.agents.heuristics import HEURISTICS
+
+    assert meta["recipe"]["prior_gain"] == 0 and meta.get("prior_gain", 0) == 0
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the learned agent called the heuristic at play time")
+
+    for cls in set(HEURISTICS.values()):
+        for method in ("__init__", "act", "act_state"):
+            monkeypatch.setattr(cls, method, refuse)
+    game = game_of(meta)
+    learned = make_agent("learned", game, seed=0)
+    assert learned.hinter is None
+    agents = [learned] + [make_agent("random", game, seed=p) for p in range(1, game.num_players)]
+    _, _, ranks = play_games(game, agents, np.arange(2))
+    assert ranks.shape == (2, game.num_players)
+
+
 def test_learned_moves_depend_only_on_the_observation_and_the_mask():
     game = florentine_envs.make("medici", num_players=2)
     state = game.init(np.arange(16, dtype=np.uint64))
@@ -142,20 +164,20 @@ def test_learned_agents_run_without_torch():
 def test_a_tiny_learn_run_writes_a_policy_that_loads(tmp_path, game_name, players, capsys):
     argv = ["learn", game_name, "--players", str(players), "--imitation-rounds", "1", "--rl-rounds", "1",
             "--games", "4", "--eval-games", "2", "--final-games", "2", "--out", str(tmp_path),
-            "--no-progress", "--hidden", "32,16"]  # fmt: skip
+            "--no-progress", "--hidden", "32,16", "--net", "mlp", "--prior-gain", "3"]  # fmt: skip
     assert cli.main(argv) == 0
     printed = capsys.readouterr().out
     run = tmp_path / f"{game_name}_{players}p"
     summary = json.loads((run / "summary.json").read_text())
     assert summary["meta"]["command"] == "florentine " + " ".join(argv[:4]) + " --seed 0 --imitation-rounds 1 " \
-        "--rl-rounds 1 --games 4 --hidden 32,16 --eval-games 2"
+        "--rl-rounds 1 --games 4 --hidden 32,16 --prior-gain 3.0 --net mlp --eval-games 2"
     assert [row["stage"] for row in summary["curve"]] == ["imitation", "rl"]
     assert (run / "curve.csv").read_text().count("\n") == 3
     assert "training CPU time" in printed and "learned policy against" in printed
     game = florentine_envs.make(game_name, num_players=players)
     agent = make_agent(f"learned:{run / 'policy.npz'}", game)
     assert isinstance(agent, LearnedAgent)
-    assert agent.policy.prior_gain == (0.0 if game_name == "medici" else 3.0)
+    assert agent.policy.prior_gain == 3.0
     state = game.init([3])
     action = agent.act(game.observe(state, state.current_player), state.legal_action_mask)
     assert state.legal_action_mask[0, action[0]]
@@ -254,9 +276,9 @@ def test_recipe_refuses_a_teacherless_run_that_uses_the_heuristic():
                   {"league": {"self": 0.5, "ismcts:16": 0.5}}):  # fmt: skip
         with pytest.raises(ValueError, match="learns without the heuristic"):
             recipe_for("florenza_cards", 2, teacher="none", **clash)
-    # the card game's recipe gives its MLP the prior; the action network plays alone
-    assert recipe_for("florenza_cards", 2).prior_gain == 3.0
-    assert recipe_for("florenza_cards", 2, net="action").prior_gain == 0.0
+    # the default network scores actions and plays alone; an MLP may take the prior
+    assert (recipe_for("florenza_cards", 2).net, recipe_for("florenza_cards", 2).prior_gain) == ("action", 0.0)
+    assert recipe_for("florenza_cards", 2, net="mlp", prior_gain=3.0).prior_gain == 3.0
     with pytest.raises(ValueError, match="takes no heuristic prior"):
         recipe_for("florenza_cards", 2, net="action", prior_gain=3.0)
     with pytest.raises(ValueError, match="allowed: 'mlp' or 'action'"):
@@ -268,8 +290,8 @@ FEATURED = "medici"
 
 
 @pytest.mark.parametrize("flags,stages", [(["--net", "action", "--scorer", "8"], ["imitation", "rl"]),
-                                          (["--teacher", "none"], ["rl"]),
-                                          (["--net", "action", "--teacher", "none"], ["rl"])])  # fmt: skip
+                                          (["--net", "mlp", "--teacher", "none"], ["rl"]),
+                                          (["--teacher", "none"], ["rl"])])  # fmt: skip
 def test_tiny_learn_runs_with_the_action_network_and_without_a_teacher(tmp_path, flags, stages):
     argv = ["learn", FEATURED, "--players", "2", "--rl-rounds", "1", "--games", "4", "--eval-games", "2",
             "--final-games", "2", "--out", str(tmp_path), "--no-progress", "--hidden", "16", *flags]  # fmt: skip
@@ -288,8 +310,27 @@ def test_tiny_learn_runs_with_the_action_network_and_without_a_teacher(tmp_path,
         assert 0.0 <= summary["curve"][0]["heldout_agreement"] <= 1.0
     game = florentine_envs.make(FEATURED, num_players=2)
     agent = make_agent(f"learned:{tmp_path / f'{FEATURED}_2p' / 'policy.npz'}", game)
-    assert agent.policy.scores_actions == ("action" in flags) and agent.hinter is None
+    assert agent.policy.scores_actions == ("mlp" not in flags) and agent.hinter is None
     from florentine_envs.training.match import play_games
 
     _, _, ranks = play_games(game, [agent, make_agent("random", game)], np.arange(2))
     assert ranks.shape == (2, 2)
+
+
+def test_without_a_teacher_the_last_snapshot_ships_whatever_the_heuristic_says(tmp_path, monkeypatch):
+    # issue 30 item 3: "the heuristic appears only in the evaluation" -- so it must not pick the
+    # archive either: the evaluations below say each later point is worse, and the last one ships
+    from florentine_envs.training import learn as learn_module
+
+    falling = iter(np.linspace(0.9, 0.1, 16))
+
+    def fake_evaluate(game, agent, opponent, num_games, seed=0):
+        rate = float(next(falling))
+        return {"win_rate": rate, "ci95": (rate, rate), "games": num_games}
+
+    monkeypatch.setattr(learn_module, "evaluate", fake_evaluate)
+    summary = learn_module.learn(FEATURED, 2, out_dir=tmp_path, progress=False, net="action", teacher="none",
+                                 rl_rounds=3, games=4, eval_every=1, hidden=(8,), scorer=(8,), eval_games=2,
+                                 final_games=2)  # fmt: skip
+    assert [row["stage"] for row in summary["curve"]] == ["rl"] * 3
+    assert summary["meta"]["curve_point"] == 2  # the last, though the first scored best

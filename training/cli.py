@@ -636,8 +636,8 @@ def build_parser() -> argparse.ArgumentParser:
     ln.add_argument("--rl-rounds", type=int, help="rounds of PPO against the league (default: the recipe)")
     ln.add_argument("--games", type=int, help="games per round (default: the recipe)")
     ln.add_argument("--hidden", help="hidden layer widths, e.g. 256,128 (default: the recipe)")
-    ln.add_argument("--prior-gain", type=float, help="logit bonus of the heuristic's move; 0: the network alone "
-                    "(default: the recipe, 0 for Medici, 3 elsewhere)")  # fmt: skip
+    ln.add_argument("--prior-gain", type=float, help="logit bonus of the heuristic's move, for --net mlp; 0: the "
+                    "network alone (default: the recipe, 0)")  # fmt: skip
     ln.add_argument("--net", choices=["mlp", "action"], help="mlp: logits from the observation; action: a scorer "
                     "shared by every action, reading the observation's encoding and the action's features "
                     "(default: the recipe)")  # fmt: skip

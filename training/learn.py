@@ -9,23 +9,23 @@ where ``make_agent("learned", game)`` finds it). Each game and player count has 
 (:data:`RECIPES`: network widths, how many rounds of each stage); the command line's
 options override it, and the command that trained each shipped policy is stored in it.
 
-**The policy** is an MLP on the scaled observation whose logits get ``prior_gain`` (3 by
-default, 0 on Medici) on the move the game's heuristic would make in the same position: a
-residual policy (Silver et al. 2018), which learns where to depart from the heuristic. A
-plain network imitates the Medici heuristic to 99 % agreement and plays it even; on Firenze,
-Florenza and the card game the heuristic's choices could not be read off the flat observation
-in the rounds a CPU allows (58-68 % agreement, 0-17 % of games won against the heuristic after
-imitation; ``--prior-gain 0 --rl-rounds 0`` reproduces that), so reinforcement would start
-from a policy that loses nearly every game against its target.
+**The policy** (``--net action``, the default; issue 30) is an action-scoring network: the
+state is encoded once (an MLP on the scaled observation) and every legal action is scored by one
+small MLP shared over the actions, whose input is the state's encoding joined with the action's
+features (``game.action_features``: the component it names with its printed attributes, and
+what it would cost and gain as far as the mover can know) -- the "action-in" design of DouZero
+(Zha et al. 2021) for card games with large action sets. What it learns about one card's price
+carries over to every action naming a card like it, where a logit per action id must be learned
+action by action. It takes no heuristic prior (``prior_gain`` 0): it plays alone, and the
+shipped policies are all of this kind.
 
-**The action-scoring network** (``--net action``; issue 30): the state is encoded once (an MLP
-on the scaled observation) and every legal action is scored by one small MLP shared over the
-actions, whose input is the state's encoding joined with the action's features
-(``game.action_features``: the component it names with its printed attributes, and what it
-would cost and gain as far as the mover can know) -- the "action-in" design of DouZero (Zha et
-al. 2021) for card games with large action sets. What it learns about one card's price carries
-over to every action naming a card like it, where a logit per action id must be learned action by
-action. It takes no heuristic prior (``prior_gain`` 0): it plays alone.
+**The MLP** (``--net mlp``) computes one logit per action id from the observation; with
+``--prior-gain G`` its logits get G on the move the game's heuristic would make in the same
+position (a residual policy, Silver et al. 2018), which then plays at every decision. The
+previous round's policies were such MLPs: a plain one imitates the Medici heuristic to 99 %
+agreement, but on Firenze, Florenza and the card game the heuristic's choices could not be read
+off the flat observation (58-68 % agreement on fresh positions), which is what the action
+features are for.
 
 **Without a teacher** (``--teacher none``): no imitation stage, no heuristic labels, prior or
 anchor, and a league of the learner's own frozen snapshots and random play only
@@ -93,8 +93,8 @@ class Recipe:
     """How one policy is trained (each field is also a ``florentine learn`` option)."""
 
     hidden: tuple[int, ...] = (256, 128)
-    prior_gain: float = 3.0  # logit bonus of the heuristic's action (0: the network alone)
-    net: str = "mlp"  # "mlp": logits from the observation; "action": each legal action scored from its features
+    prior_gain: float = 0.0  # logit bonus of the heuristic's action (0: the network alone; net "mlp" only)
+    net: str = "action"  # "action": each legal action scored from its features; "mlp": logits from the observation
     scorer: tuple[int, ...] = (128, 64)  # hidden widths of the action network's per-action scorer
     teacher: str = "heuristic"  # "none": no heuristic labels, prior or opponents (self-play and random only)
     games: int = 256  # games per round (both stages)
