@@ -336,6 +336,13 @@ def check_pending(game, st, bad) -> None:
     wrong(stale & acting & turn_sub & (resume != RESUME_ACTION), "resume",
           "differs from the subroutine of this turn's build or draw")  # fmt: skip
 
+    if not solo:  # a landscape or the Prestige object sold this phase ran a subroutine back to the auction
+        subbed = st.stack_used[:, :4].any(1)  # Forest, Lake, Park (placed), Prestige (drawn)
+        # the landscape being picked is settled (marked) but not yet placed
+        subbed = np.where(phase == PH_LANDSCAPE_PICK, st.stack_used[:, S_PRESTIGE], subbed)
+        wrong(stale & (where == AUCTION) & subbed & (resume == RESUME_ACTION), "resume",
+              "returns to the action phase though an object of this auction phase was placed or drawn")  # fmt: skip
+
     if coop:
         _proposal(game, st, where, wrong)
 
@@ -353,6 +360,12 @@ def _round_bounds(game, st, where, wrong) -> None:
     if not game.characters:  # the Professor's Prestige card is no auction object
         objects = objects + st.prestige_hand.sum(2)
     wrong((objects[:, :seats] > rnd + 1).any(1), "round", "is too early for the auction objects a principality holds")
+    # each stack is sold once an auction phase ("this stack cannot be chosen again this round")
+    land = st.landscapes.sum(1).astype(np.int64)  # [B, 3]
+    sold = [land.sum(1, keepdims=True) if T.single_landscape else land, st.jesters.sum(1, keepdims=True),
+            st.builders.sum(1, keepdims=True),
+            (T.recruiting - st.supply_recruiting.astype(np.int64) - st.recruit_discarded)[:, None]]  # fmt: skip
+    wrong((np.concatenate(sold, 1) > rnd + 1).any(1), "round", "is too early for the objects sold from each stack")
     alone = st.built & (st.shared_with < 0) if game.cooperative else st.built
     acts = st.table_prof.sum(2).astype(np.int64) + st.table_recruit + alone.sum(2) + st.freedoms.sum(2)
     acts += (st.hand_prof & ~st.known).sum(2)
@@ -367,6 +380,10 @@ def _round_bounds(game, st, where, wrong) -> None:
     turns = rnd + started
     wrong((acts[:, :seats] > (2 + game.characters) * turns[:, :seats]).any(1), "round",
           "is too early for the works, buildings, Freedoms and cards a principality took (two actions a turn)")  # fmt: skip
+    # one profession and one Freedom a turn at most (took_profession, took_freedom)
+    once = np.maximum((st.hand_prof & ~st.known).sum(2), st.freedoms.sum(2))
+    wrong((once[:, :seats] > turns[:, :seats]).any(1), "round",
+          "is too early for the professions taken or Freedoms introduced (one of each a turn)")  # fmt: skip
 
 
 def _auction(game, st, where, wrong) -> None:
@@ -471,8 +488,16 @@ def _solo_auction(game, st, where, wrong) -> None:
     forced = bidding & ~final & ~ST.has_mod[card, stack] & (roll <= ST.forced_max_roll)
     wrong(bidding & (st.forced != forced), "forced", "disagrees with the roll (a low roll without modifier forces)")
     # Wolfgang's purchase at the last auction phase's end: none before the first; one of his holdings
-    first = (st.round == 0) & np.isin(where, (0, 1))
+    first = (st.round == 0) & np.isin(where, (SETUP, AUCTION))
     wrong(first & (st.wolf_bought != -1), "wolf_bought", "is set before the first auction phase ended")
+    wolf = 1  # his objects stay with him: he holds one of the kind he bought last
+    holds = np.concatenate([
+        st.landscapes[:, wolf] > 0, st.prestige_hand[:, wolf].any(1, keepdims=True),
+        (st.hand_recruit[:, wolf] + st.table_recruit[:, wolf] > 0)[:, None], (st.jesters[:, wolf] > 0)[:, None],
+        (st.builders[:, wolf] > 0)[:, None],
+    ], 1)  # fmt: skip
+    bought = st.wolf_bought.astype(np.int64)
+    wrong((bought >= 0) & ~holds[rows, np.clip(bought, 0, 6)], "wolf_bought", "is an object Wolfgang holds none of")
 
 
 def _proposal(game, st, where, wrong) -> None:
@@ -514,6 +539,26 @@ def _proposal(game, st, where, wrong) -> None:
             price = np.clip(st.prop_price[h].astype(np.int64), 0, rung.shape[1] - 1)
             fine = rung[np.arange(h.size), price]
             wrong(np.isin(rows, h[~fine]), "prop_price", "is a rung the partner cannot pay or that does not cover the cost")
+    # a proposal was declined since the turn's last action only where one could be made: the free
+    # actions since change nothing a proposal depends on (boards, Builders, purses)
+    short = (phase == PH_ACTION) & (st.proposals_left < CT.proposals)
+    g = np.flatnonzero(short)
+    if g.size:
+        mover = st.current_player[g].astype(np.int64)
+        could = (st.supply_buildings[g] > 0) & ~st.built[g, mover] & game._open_sides(st, g, mover).any(2)
+        wrong(np.isin(rows, g[~could.any(1)]), "proposals_left",
+              "counts declined proposals, but no proposal can be made in this position")  # fmt: skip
+    # an action used refills the budget: full during a work, a build's placing and the draw of a
+    # profession or of a Bonus card taken (not the Professor's free one)
+    free_draw = np.zeros(B, bool)
+    if game.characters:
+        free_draw = (st.char_owner[:, C_PROFESSOR] == st.current_player) & ~st.char_faceup[:, C_PROFESSOR]
+        free_draw &= st.draw_deck != DECK_PROFESSIONS
+    after_action = np.isin(phase, (PH_WORK_BONUS, PH_WORK_PAY)) | (
+        np.isin(phase, (PH_PLACE, PH_KEEP, PH_ORDER)) & (st.resume == RESUME_ACTION) & ~free_draw
+    )
+    wrong(after_action & (st.proposals_left != CT.proposals), "proposals_left",
+          "is not the full budget though an action was just used (it refills the budget)")  # fmt: skip
     # the budget is full until the first action phase (refilled at every turn's start)
     early = (where == SETUP) | ((st.round == 0) & np.isin(where, (AUCTION, CHARACTERS)))
     wrong(early & (st.proposals_left != CT.proposals), "proposals_left", "is not the full budget before any turn")
