@@ -213,10 +213,10 @@ def test_princes_chooser_is_the_first_free_pawn_from_the_start_player():
         game.from_json(json.dumps(data))
 
 
-@pytest.mark.parametrize("field,value", [("merchant_paid", True), ("truncated", True), ("work_prof", 3)])
+@pytest.mark.parametrize("field,value", [("merchant_paid", True), ("forced", True), ("work_prof", 3)])
 def test_princes_pending_field_outside_its_phase_is_refused(field, value):
     """A pending decision's field set in a phase whose decision does not use it (pending.NEUTRAL):
-    the Merchant's payment settles in the step it is made, the game has no turn limit, no work is
+    the Merchant's payment settles in the step it is made, only the solo game forces a price, no work is
     under way while choosing an object."""
     game, data = _princes_at("princes", 1, num_players=3, characters=True)
     data["fields"][field] = value
