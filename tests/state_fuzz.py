@@ -346,6 +346,57 @@ REACHABLE = {
     ("florenza", "rolls"): _RNG_COUNTER,
     ("princes_solo", "die_count"): _RNG_COUNTER,
     ("princes_solo", "tie_count"): _RNG_COUNTER,
+    # The Princes of Florence (princes/pending.py holds the phase table; what is left here is what
+    # the state cannot fix)
+    **dict.fromkeys([("princes", "resume"), ("princes_solo", "resume")], (
+        "outside a placing, a draw or a Recruiting card's use, the code the last one returned with, read by no "
+        "rule and not observed: which subroutine ran last is history the board does not date (a building, a "
+        "landscape, a card drawn look the same whenever they came); the checks fix it where the position does: "
+        "none before the first object, the action phase's after this turn's build or draw, the auction's once "
+        "an object of this auction phase was placed or drawn, never a character's without the characters"
+    )),
+    ("princes", "start"): (
+        "the start player where the position fixes it only up to the objects sold: while an object is chosen "
+        "or bid for, any start from which the chooser (or the opener) is the first free pawn and the objects "
+        "sold this phase number between the seats without pawns past the chooser and all seats without pawns "
+        "(checked) is reached by those seats buying in auctions the chooser opened (the rulebook: 'If the "
+        "player who started the auction did not win the bid, they choose [again]'); in the character auction, "
+        "once its first seat has acted (checked: the start player is asked first), pawns sent home ask seats "
+        "again in any order; the first start player is random (SPEC R), so the round does not fix it"
+    ),
+    ("princes_solo", "start"): (
+        "'Randomly choose the starting player (you or Wolfgang)' and it 'alternates each round': 0 or 1 "
+        "(checked) from another first one; in the action phase Wolfgang has had his turn exactly when he "
+        "started (checked), elsewhere nothing reads it before the next action phase"
+    ),
+    ("princes", "stack"): (
+        "the object being bid for: any this auction phase has not sold (checked) that the opener could open "
+        "and a high bidder who raised can take (checked; the seat asked: the recomputed mask) is one the opener "
+        "could have opened, with the same bidding; who else raised the state does not fix (as "
+        "Princes._auction_problems, which checks the bidding itself)"
+    ),
+    ("princes", "prop_building"): (
+        "the building proposed: any the builder may still propose (checked: not his, once a side is chosen not "
+        "the partner's, in the supply, a legal frame placement once chosen; the side and placement masks are "
+        "recomputed from it) is one he could have named with the same side, placement and price"
+    ),
+    **dict.fromkeys([("princes", "actions_left"), ("princes", "took_profession")], (
+        "with the cooperative expansion an action of this turn may have been a shared build, which acts_done "
+        "does not count and the boards do not date (checked: no more unrecorded actions than the mover's "
+        "shared buildings, none fewer than the recorded ones); without it the actions taken are exactly those "
+        "recorded (checked)"
+    )),
+    ("princes", "proposals_left"): (
+        "proposals declined since the turn's last action: a refused proposal changes nothing (C9), so any "
+        "count is reachable where a proposal can be made now (checked in the action phase: the free actions "
+        "since change nothing a proposal depends on), at least one while one is under way and the full budget "
+        "before the first turn (checked); outside the action phase the budget its last turn left"
+    ),
+    ("princes_solo", "wolf_bought"): (
+        "the object Wolfgang bought at the last auction phase's end (or none, when he could take nothing on "
+        "his card): his objects gather over the game, so any kind he holds (checked; none before the first "
+        "auction phase ends, checked) is one he could have bought last"
+    ),
 }
 
 #: (game, field) -> a check that an accepted state is reachable as REACHABLE argues: True when it
@@ -376,20 +427,18 @@ OPEN = {
     # that has acted, an anonymous artist used this round rather than earlier, or (finished games
     # only) the last decider under another round-5 Captain -- all pass the count, not all are reachable
     "florenza_cards": ("anon_up", "current_player", "new_captain", "slot"),
-    "princes": (
-        "actions_left", "bid", "ctx_index", "current_player", "draw_deck", "forced", "high", "lone",
-        "merchant_paid", "opener", "phase", "piece", "prop_builder", "prop_building", "prop_place", "prop_price",
-        "prop_side", "proposals_left", "resume", "round", "setup_done", "stack", "start", "took_freedom",
-        "took_profession", "truncated", "turns_done", "work_prof", "work_value",
-    ),
+    # princes/pending.py fixes the rest. bid: after the bidding, the price the winner paid shows only in
+    # the money and the Bank's totals (money_in, money_out), whose history is not replayed (checked:
+    # the lone price, opening bid plus raises, won by the opener at the opening bid, within the high
+    # bidder's purse while unpaid). round: checked from below (one object a seat and a stack a round,
+    # two actions and one profession and Freedom a turn, the last round at the end); a later round with
+    # the same board is reached through rounds where nothing is bought or built, but with the
+    # characters every character auction moves the Banker's purse or the Bank's payouts (refill, gain),
+    # which are not replayed against the round
+    "princes": ("bid", "round"),
     # per-player mode only: the florins each scoring can pay are bounded (Medici._check_day), but
     # which totals the days' payouts add up to is not replayed
     "medici": ("scores",),
-    "princes_solo": (
-        "actions_left", "auctions_done", "ctx_index", "draw_deck", "forced", "merchant_paid", "piece", "resume",
-        "setup_done", "start", "took_freedom", "took_profession", "truncated", "turns_done", "wolf_bought",
-        "work_prof", "work_value", "you_bought",
-    ),
 }  # fmt: skip
 
 

@@ -181,3 +181,44 @@ def test_the_day_replay_finds_every_position_of_play(num_players):
             if state.terminated[0]:
                 break
             game.step(state, np.array([rng.choice(np.flatnonzero(state.legal_action_mask[0]))]))
+
+
+def _princes_at(name: str, phase: int, **options):
+    """A Princes game played (first legal action) until it reaches ``phase``; its JSON as a dict."""
+    game = florentine_envs.make(name, **options)
+    state = game.init(np.array([3]))
+    while state.phase[0] != phase:
+        game.step(state, np.array([np.flatnonzero(state.legal_action_mask[0])[0]]))
+    return game, json.loads(game.to_json(state, 0))
+
+
+def test_princes_solo_start_is_you_or_wolfgang():
+    """Issue 32: a solo game saved in its first auction with ``start`` 0 -> 2 loaded and failed later
+    (Automa cards drawn). "The starting player alternates each round between you and Wolfgang": a
+    dummy (seat 2) never starts; pending.py refuses it, naming the field."""
+    game, data = _princes_at("princes_solo", 1)  # AUCTION_CHOOSE
+    data["fields"]["start"] = 2
+    with pytest.raises(ValueError, match=r"field 'start' = 2 is neither you \(0\) nor Wolfgang \(1\)"):
+        game.from_json(json.dumps(data))
+
+
+def test_princes_chooser_is_the_first_free_pawn_from_the_start_player():
+    """"The starting player begins by choosing one of the 7 stacks": with every pawn still in front
+    of its owner, the chooser is the start player; another start is refused, naming 'start'."""
+    game, data = _princes_at("princes", 1, num_players=4)
+    fields = data["fields"]
+    assert all(fields["pawn_free"]) and fields["current_player"] == fields["start"]
+    fields["start"] = (fields["start"] + 1) % 4
+    with pytest.raises(ValueError, match=r"phase AUCTION_CHOOSE: field 'start' .* first free pawn from the start"):
+        game.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("field,value", [("merchant_paid", True), ("forced", True), ("work_prof", 3)])
+def test_princes_pending_field_outside_its_phase_is_refused(field, value):
+    """A pending decision's field set in a phase whose decision does not use it (pending.NEUTRAL):
+    the Merchant's payment settles in the step it is made, only the solo game forces a price, no work is
+    under way while choosing an object."""
+    game, data = _princes_at("princes", 1, num_players=3, characters=True)
+    data["fields"][field] = value
+    with pytest.raises(ValueError, match=rf"phase AUCTION_CHOOSE: field '{field}' .* outside the phases that use it"):
+        game.from_json(json.dumps(data))

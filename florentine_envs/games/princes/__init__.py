@@ -18,6 +18,9 @@ reads ``schema.py`` and ``coop_tables.py``:
 * ``rules/`` -- the step handlers, one mixin per module: ``common.py`` (paying, drawing, placing),
   ``auction.py``, ``characters.py``, ``actions.py``, ``scoring.py``, the solo game's ``solo.py``
   (Wolfgang, the Automa, the dummies) and the cooperative expansion's ``coop.py``.
+* ``pending.py`` -- the pending decision phase by phase (issue 32): the fields each phase uses, the
+  rest at their neutral values, and where the round stands (discards, turns, chooser, opener,
+  actions, the work, the draw, the piece, the proposal), checked by ``check_invariants``.
 * ``masks.py`` -- the legal actions of each phase, with the one-game scalar twins.
 * ``solo_observation.py`` -- the solo game's observation field ``solo`` (SPEC.md SV).
 * ``observation.py`` -- the observation layout, bounds and encoder (SPEC.md V).

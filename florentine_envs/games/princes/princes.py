@@ -73,6 +73,7 @@ from .features import PrincesFeatures
 from .geometry import popcount
 from .masks import MaskRules
 from .observation import PrincesObservation
+from .pending import check_pending
 from .presentation import PrincesPresentation
 from .rules.actions import ActionRules
 from .rules.auction import AuctionRules
@@ -479,6 +480,7 @@ class Princes(
             problems += self._solo_invariant_problems(st)
         if self.cooperative:
             problems += self._coop_invariant_problems(st)
+        check_pending(self, st, bad)  # each phase's pending decision, where the round stands (pending.py)
         live = np.flatnonzero(~st.terminated)
         if live.size:
             check = st.copy()
