@@ -34,6 +34,9 @@ def new_game(num_players: int, start: int = 0, **options) -> tuple[Princes, obje
     """A game (batch of one) past the setup discards (each seat returns its first card), at the
     first auction, with ``start`` as the start player."""
     game = florentine_envs.make("princes", num_players=num_players, **options)
+    # the helpers below edit positions no play reaches (cards handed out, a seat put to act): the
+    # totals are checked, not where the round stands (princes/pending.py)
+    game.pending_checks = False
     st = game.init(np.array([seed_with_start(num_players, start)], np.uint64))
     while st.phase[0] == PH_SETUP_DISCARD:
         game.step(st, np.array([np.flatnonzero(st.legal_action_mask[0])[0]]))
