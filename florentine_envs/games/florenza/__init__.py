@@ -17,6 +17,9 @@ and none imports the game module or this one; the game module assembles the mixi
   up"): turn order, the bag, the first characters, the starting workshops.
 * ``rules/`` -- the rules (rulebook phases 1-9 and the end of the game): the automatic flow,
   the step handlers of every decision, one module per phase, final scoring.
+* ``pending.py`` -- :func:`~.pending.check_round_fields`: the invariants of the pending decision
+  and of where the round stands (per phase: the fields its decision uses, who decides, the flow's
+  pointers; the Life in Florenza row the round implies; the offices; the final scoring).
 * ``masks.py`` -- :class:`~.masks.MaskMixin`: legal actions, batched and for one game.
 * ``observation.py`` -- :class:`~.observation.FlorenzaObservation`: the observation layout,
   field bounds and the encoder.

@@ -57,6 +57,7 @@ from .data import load_data
 from .features import FlorenzaFeatures
 from .masks import MaskMixin
 from .observation import FlorenzaObservation
+from .pending import check_round_fields
 from .presentation import FlorenzaPresentation
 from .rules import RulesMixin, ScoringMixin
 from .setup import SetupMixin
@@ -210,6 +211,7 @@ class Florenza(FlorenzaPresentation, FlorenzaFeatures, FlorenzaObservation, Scor
         bad((st.nslots == P + 1) & (st.order[:, 0] != st.order[:, 1]), "a repeated slot that is not the first two")
         bad(~st.terminated & (st.scores != 0).any(1), "scores are set before the end")
         bad(~st.terminated & (st.final_rank != 0).any(1), "final_rank is set before the end")
+        check_round_fields(self, st, bad)  # the phase, its pending decision and the round (pending.py)
         if problems:
             raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))
 
