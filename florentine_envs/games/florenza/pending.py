@@ -69,6 +69,7 @@ from .constants import (
     UNNAMED_PREACHER,
     Z_CATHEDRAL,
 )  # fmt: skip
+from .tables import I_INFLUENCE, I_PRESTIGE
 
 #: the pending-decision fields and their value when no decision uses them
 NEUTRAL = {
@@ -169,7 +170,7 @@ def check_round_fields(game, st, bad) -> None:
             bad(cond, f"phase {name[phase[b]]}: field {field!r} {what}")
 
     # --- Florenza ends after round 8's phase 8 ("End of the game"): no turn limit truncates it
-    wrong(st.truncated, "truncated", "is true; allowed: false (Florenza ends only after the 8th round)")
+    wrong(st.truncated, "truncated", "is true; allowed: false (\"After the 8th round, the game ends\": no turn limit)")
 
     # --- neutral values: what no decision of this phase uses
     for field, neutral in NEUTRAL.items():
@@ -347,6 +348,9 @@ def check_round_fields(game, st, bad) -> None:
     wrong(live & (expelled > ((bishop >= 0) & (stage > ST_BISHOP))), "bishop", "has expelled more than its power allows")
     wrong(live & (captain >= 0) & (st.detained[rows, np.maximum(captain, 0)] > 0), "captain", "detained its own worker")
 
+    check_round_start(game, st, wrong, players)
+    check_holdings(game, st, wrong)
+
     # --- before the placements, no worker has been placed this round
     placed = st.at_work.sum(1) + st.market_worker.sum(1) + st.pulpit_own.sum(1) + (st.cath_pulpit >= 0)
     placed = placed + space_busy.sum((1, 2)) + st.box_worker.sum((1, 2)) + (st.main_worker >= 0).sum(1)
@@ -367,3 +371,107 @@ def check_round_fields(game, st, bad) -> None:
             undecided &= a == b
         rank = 1 + beats.sum(1)
         wrong(np.isin(rows, done[(fin.final_rank != rank).any(1)]), "final_rank", "differs from the final scores' ranks")
+
+
+def check_round_start(game, st, wrong, players) -> None:
+    """What the round's first phases leave traceable (live games of round 2 on, from the income to
+    the market): until phase 6 the only changes to prestige, influence and cubes since the income
+    are visible -- a fee per worker on another family's workshop, a preacher's gifts, the Atrio's
+    choice, the market turns under way -- and the income itself follows from the board (the built
+    workshops' and crested artworks' income). So the prestige and influence each family held right
+    after the last phase 8 can be recovered, and with them that phase's elections ("Captain: the
+    player with the most prestige points on the track ... moves them to certificates"; "Bishop: the
+    player with the most church influence, at least 3"; a tie elects nobody; the Cardinal's
+    influence returns to 0 and he gains 5 prestige); and every family holds a cube of the income
+    die's resource (D7: unless the supply was short) unless it could have spent it since."""
+    t, B, P = game.t, st.batch_size, game.num_players
+    rows, seats = np.arange(B), np.arange(P)
+    stage = st.stage.astype(np.int64)
+    early = ~st.terminated & (st.round >= 2) & (stage >= ST_INCOME) & (stage <= ST_MARKET)
+    elections = early | st.terminated  # a finished game stops right after its last phase 8
+    if not elections.any():
+        return
+    # the income (rules/income.py): built workshops' prestige, crested artworks' prestige and influence
+    types = st.space_type.astype(np.int64)
+    built = st.space_built & (types >= 0)
+    crest = st.main_crest[:, :, None] == seats  # [B, NM, P]
+    kind, amount = t.art_income_kind, t.art_income_n
+    inc_pp = (t.ws_inc_pp[np.maximum(types, 0)] * built).sum(2) + (crest * (amount * (kind == I_PRESTIGE))[:, None]).sum(1)
+    inc_inf = (crest * (amount * (kind == I_INFLUENCE))[:, None]).sum(1)
+    # phase 4 so far: fees (a worker on another family's workshop pays it "1 prestige point"), preachers
+    worker = st.space_worker.astype(np.int64)  # [B, P(owner), 8]
+    foreign = (worker >= 0) & (worker != seats[None, :, None])
+    paid = (foreign[:, :, :, None] & (worker[:, :, :, None] == seats)).sum((1, 2))  # [B, P] fees paid
+    received = foreign.sum(2)  # [B, P] fees received
+    own = st.own_preacher.astype(np.int64)
+    cath = st.cath_preacher.astype(np.int64)
+    on_cath = (st.cath_pulpit[:, None] == seats) & (cath >= 0)[:, None]  # [B, P]
+    x_own, x_cath = np.maximum(own, 0), np.maximum(cath, 0)[:, None]
+    has_own = own >= 0
+    pre_pp = t.ch_pp[x_own] * has_own + t.ch_pp[x_cath] * on_cath
+    pre_inf = t.ch_inf[x_own] * has_own + t.ch_inf[x_cath] * on_cath
+    # a negative gift may have been cut at 0 (D5): that family's influence before it is unknown
+    floored = ((t.ch_inf[x_own] < 0) & has_own | (t.ch_inf[x_cath] < 0) & on_cath).any(1) | (amount < 0).any()
+    since = early[:, None]  # what changed since the last phase 8 (nothing in a finished game)
+    track0 = st.track.astype(np.int64) - since * (inc_pp - paid * t.fee + received * t.fee + pre_pp)
+    inf0 = st.influence.astype(np.int64) - since * (inc_inf + pre_inf)
+    floored &= early
+    captain, bishop = st.captain.astype(np.int64), st.bishop.astype(np.int64)
+    c, b = np.maximum(captain, 0), np.maximum(bishop, 0)
+    # the Bishop: unique most influence, at least bishop_min; a Cardinal's influence went back to 0
+    cardinal = (bishop >= 0) & (inf0[rows, b] == 0)
+    others = np.where(seats == b[:, None], -(10**9), inf0).max(1)
+    sure = elections & ~floored
+    wrong(sure & (bishop >= 0) & ~cardinal & ((inf0[rows, b] < t.bishop_min) | (inf0[rows, b] <= others)), "bishop",
+          "did not have the most church influence (at least bishop_min) at the last phase 8")  # fmt: skip
+    top = inf0.max(1)
+    wrong(sure & (bishop < 0) & (top >= t.bishop_min) & ((inf0 == top[:, None]).sum(1) == 1), "bishop",
+          "is -1 though one family alone had the most influence (at least bishop_min) at the last phase 8")  # fmt: skip
+    # the Captain: his track went to certificates (then a Cardinal's 5 prestige); nobody on a tie
+    known = sure | elections & (bishop < 0)  # whether the Bishop became Cardinal is known
+    bonus = np.where((seats == b[:, None]) & cardinal[:, None], t.cardinal_pp, 0)
+    wrong(known & (captain >= 0) & (track0[rows, c] != bonus[rows, c]), "captain",
+          "does not hold the track the last phase 8 left its Captain (0, or the Cardinal's prestige)")  # fmt: skip
+    elected = track0 - bonus
+    top = elected.max(1)
+    wrong(known & (captain < 0) & ((elected == top[:, None]).sum(1) == 1), "captain",
+          "is -1 though one family alone had the most prestige on the track at the last phase 8")  # fmt: skip
+    # the income die's resource: a cube to every family unless the supply was short (D7)
+    r = np.maximum(st.income_res.astype(np.int64), 0)
+    gold = (r == t.gold) & (st.phase != PH_ATRIO)
+    holder = st.main_crest[:, t.atrio].astype(np.int64) if t.atrio >= 0 else np.full(B, -1)
+    touched = gold[:, None] & (seats == holder[:, None])  # the Atrio: a gold cube taken or sold
+    r_col = r[:, None]
+    touched |= has_own & ((t.ch_cost[x_own, r_col] > 0) | (t.ch_gain[x_own, r_col] > 0))
+    touched |= on_cath & ((t.ch_cost[x_cath, r_col] > 0) | (t.ch_gain[x_cath, r_col] > 0))
+    order_pos = np.argsort(players, 1)
+    touched |= (stage == ST_MARKET)[:, None] & st.market_worker & (order_pos <= st.ptr[:, None])
+    held = st.res[rows, :, r].astype(np.int64)  # [B, P]
+    supply = t.cubes[r] - held.sum(1)
+    wrong(early & ~touched.any(1) & (supply >= P) & (held == 0).any(1), "income_res",
+          "is a resource some family lacks though it received one cube of it this round and spent none")  # fmt: skip
+
+
+def check_holdings(game, st, wrong) -> None:
+    """The holdings within what the rounds begun so far can give or take (the observation's bounds,
+    ``bound_constants``, are the most one round can change them, times the rounds): a saved round-2
+    game cannot hold what eight rounds could pile up. Certificates come only from phase 8 ("moves them
+    to certificates"): none in round 1, only the Captain's in round 2."""
+    table = game.__dict__.get("_round_bounds")
+    if table is None:  # per round 0..8 (0 unused): money, cubes, prestige gain, prestige loss, influence
+        keys = ("money", "cubes", "pp_gain", "pp_loss", "influence")
+        table = np.array([[0] * 5] + [[game.bound_constants(r)[k] for k in keys] for r in range(1, 9)], np.int64)
+        game.__dict__["_round_bounds"] = table
+    b = table[np.clip(st.round.astype(np.int64), 1, 8)]  # [B, 5]
+    wrong((st.money > b[:, :1]).any(1), "money", "is more than the rounds played so far can give")
+    wrong((st.res > b[:, 1, None, None]).any((1, 2)), "res", "is more than the rounds played so far can give")
+    for field in ("track", "certs"):
+        value = getattr(st, field)
+        wrong((value > b[:, 2:3]).any(1) | (value < -b[:, 3:4]).any(1), field,
+              "is beyond the prestige the rounds played so far can give or take")  # fmt: skip
+    wrong((st.influence > b[:, 4:5]).any(1), "influence", "is more than the rounds played so far can give")
+    certs = st.certs != 0
+    wrong(~st.terminated & (st.round == 1) & certs.any(1), "certs", "is not 0 in round 1 (none before the first phase 8)")
+    others = np.arange(game.num_players) != st.captain[:, None]
+    wrong(~st.terminated & (st.round == 2) & (certs & others).any(1), "certs",
+          "is set in round 2 for a family that is not the Captain (one phase 8 so far)")  # fmt: skip
