@@ -370,16 +370,17 @@ VERIFIED = {
 #: Firenze and Medici; these games' own invariants have not been derived field by field. Listed so
 #: that the sweep reports them and fails on any field not listed (a new gap is never silent).
 OPEN = {
-    # checked by pending.py from phase 1 to 5 and at the end (the tracks and influence right after the
-    # last phase 8 recovered, its elections replayed); missing: phases 6-7 (productions, constructions
-    # and artworks change prestige and influence leaving no mark of the round), a preacher's negative
-    # gift cut at 0 (D5), and whether a Bishop back at 0 influence can have been made Cardinal
-    # (consecutive terms or 10 influence: history). income_res: a family without the die's cube that
-    # cannot have spent it is refused; otherwise reachable only if the holdings one cube apart before
-    # the income are, which is not replayed. Per-player mode: the holdings (money, track, certs,
-    # influence; checked within what the rounds begun can give or take, certificates none in round 1
-    # and only the Captain's in round 2) and a trade's market_used flags of a sale or purchase not
-    # offered (they imply other holdings before the market turn) are bounded, not replayed
+    # Florenza. captain, bishop: checked on load (florenza/pending.py, check_round_start) from phase 1
+    # to 5 and at the end, where the tracks and influence right after the last phase 8 are recovered
+    # and its elections replayed; missing: phases 6-7 (productions, constructions and artworks change
+    # prestige and influence leaving no mark of the round), a preacher's negative gift cut at 0 (D5),
+    # and whether a Bishop back at 0 influence can have become Cardinal (two terms in a row or 10
+    # influence: history). income_res: a family without the die's cube that cannot have spent it is
+    # refused; otherwise reachable only if holdings one cube apart before the income are, which is
+    # not replayed. Per-player mode: the holdings (money, track, certs, influence: within what the
+    # rounds begun can give or take, certificates none in round 1 and only the Captain's in round 2)
+    # and a trade's market_used flags of a sale or purchase not on offer (other holdings before the
+    # market turn) are bounded, not replayed
     "florenza": ("bishop", "captain", "income_res", "money", "track", "certs", "influence", "market_used"),
     "florenza_cards": (
         "captain", "current_player", "keep_offset", "new_captain", "offset", "round", "slot", "truncated",

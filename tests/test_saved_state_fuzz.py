@@ -214,8 +214,8 @@ def test_florenza_captain_must_be_the_one_phase_8_elected():
     move your marker on the prestige track back to the "0" space"; "If there is a tie, then no player
     will be Captain". Before phase 6 every prestige change of the round shows (income, fees, preachers),
     so a Captain with one prestige point too many, or a game saved without its Captain, is refused."""
-    early = (C.ST_INCOME, C.ST_CAPTAIN, C.ST_BISHOP, C.ST_PLACE, C.ST_MARKET)
-    game, data = _florenza_at(lambda st: st.captain[0] >= 0 and st.bishop[0] < 0 and st.stage[0] in early)
+    placing = (C.ST_PLACE, C.ST_MARKET)  # phases 4-5: the Captain's own decision (phase 2) is over
+    game, data = _florenza_at(lambda st: st.captain[0] >= 0 and st.bishop[0] < 0 and st.stage[0] in placing)
     fields = data["fields"]
     captain = fields["captain"]
     moved = json.loads(json.dumps(data))

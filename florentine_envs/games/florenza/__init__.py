@@ -19,7 +19,9 @@ and none imports the game module or this one; the game module assembles the mixi
   the step handlers of every decision, one module per phase, final scoring.
 * ``pending.py`` -- :func:`~.pending.check_round_fields`: the invariants of the pending decision
   and of where the round stands (per phase: the fields its decision uses, who decides, the flow's
-  pointers; the Life in Florenza row the round implies; the offices; the final scoring).
+  pointers, the placements' turns; the final scoring); :func:`~.pending.check_round_history`, run on
+  load: what the rounds played imply (the Life in Florenza row, the income die, the offices and
+  their elections, the holdings).
 * ``masks.py`` -- :class:`~.masks.MaskMixin`: legal actions, batched and for one game.
 * ``observation.py`` -- :class:`~.observation.FlorenzaObservation`: the observation layout,
   field bounds and the encoder.

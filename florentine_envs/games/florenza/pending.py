@@ -1,6 +1,9 @@
 """Florenza's pending decision and where the round stands (issue 32): which fields each phase's
-decision is about, who decides it, where the flow's pointers stand, and what the round implies,
-checked by :meth:`~.florenza.Florenza.check_invariants` through :func:`check_round_fields`.
+decision is about, who decides it, where the flow's pointers stand (checked by
+:meth:`~.florenza.Florenza.check_invariants` through :func:`check_round_fields`), and what the
+rounds played so far imply (checked when a saved game is loaded, by
+:meth:`~.florenza.Florenza.check_state` through :func:`check_round_history`: the rule tests' positions
+built by hand jump rounds and draw characters out of turn, and must pass the invariants).
 
 Derived from the flow and the handlers (``rules/``: which step sets, reads and clears which field)
 and the rulebook's round (phases 1-9 and "Life in Florenza"):
@@ -12,12 +15,16 @@ and the rulebook's round (phases 1-9 and "Life in Florenza"):
   used field must hold is checked field by field (the box being hired for holds the player's
   worker and no artist yet; the conversion's workshop is the one the district pointer is at...).
 * who decides and the pointers ``ptr`` / ``sub`` of each stage (``rules/flow.py``): the picker of
-  the set-up, the Atrio's holder, the Captain, the Bishop, the turn slot of the placement, the
-  market, district and artwork players in turn order; what the stages before have cleared.
+  the set-up, the Atrio's holder, the Captain, the Bishop, the turn slot of the placement (and the
+  workers each family has placed in the placement's turns so far), the market, district and artwork
+  players in turn order; what the stages before have cleared.
 * the round: the Life in Florenza row is the same for every history (set-up draws, then each
   round's end retires the characters on their last card and draws as many): ``round`` with the bag
   fixes every character's place and card; there is no income die in round 1 and no office before
-  the first phase 8; the offices lead the turn order; a detained or expelled piece has its office.
+  the first phase 8; the offices lead the turn order; a detained or expelled piece has its office;
+  until phase 6 every change of prestige, influence and cubes since the income shows, so the last
+  phase 8's elections are replayed (:func:`check_round_start`); the holdings stay within what the
+  rounds begun can give (:func:`check_holdings`).
 * a finished game: its scores and ranks are the final scoring's; nothing truncates Florenza.
 
 Every message names the field.
@@ -203,6 +210,7 @@ def check_round_fields(game, st, bad) -> None:
     slot = st.order[rows, np.clip(ptr, 0, P)].astype(np.int64)
     wrong(placing & (cur != slot), "current_player", "is not the family at turn slot ptr")
     wrong((phase == PH_PLACE) & (st.avail[rows, cur] < 1), "current_player", "has no worker left to place")
+    check_placement_turns(game, st, wrong, placing)
     # the market, the district and the artworks go through the players in turn order
     wrong((np.isin(phase, _IN_TURN) | (phase == PH_CONVERT)) & ((ptr < 0) | (ptr >= P)), "ptr",
           "is not a player's place in the turn order")  # fmt: skip
@@ -322,6 +330,49 @@ def check_round_fields(game, st, bad) -> None:
         wrong((artists == NUM_NAMED + u).sum(1) != 2 - st.unnamed_left[:, u], "unnamed_left",
               f"[{u}] differs from the unnamed artists on boxes")  # fmt: skip
 
+    # --- before the placements, no worker has been placed this round
+    placed = st.at_work.sum(1) + st.market_worker.sum(1) + st.pulpit_own.sum(1) + (st.cath_pulpit >= 0)
+    placed = placed + space_busy.sum((1, 2)) + st.box_worker.sum((1, 2)) + (st.main_worker >= 0).sum(1)
+    wrong(live & (stage < ST_PLACE) & (placed > 0), "stage", "is before the placements with workers placed")
+
+    # --- a finished game: "the player with the most prestige points wins" after the final scoring
+    if not live.all():
+        done = np.flatnonzero(~live)
+        fin = st.select(done)
+        score = game.score_now(fin)
+        wrong(np.isin(rows, done[(fin.scores != score).any(1)]), "scores", "differ from the final scoring")
+        key = np.stack([score, fin.res.sum(2).astype(np.int64), fin.money.astype(np.int64)], 2)  # [n, P, 3]
+        beats = np.zeros((done.size, P, P), bool)  # [n, p, q]: p's key beats q's (lexicographic)
+        undecided = np.ones((done.size, P, P), bool)
+        for i in range(3):
+            a, b = key[:, :, None, i], key[:, None, :, i]
+            beats |= undecided & (a > b)
+            undecided &= a == b
+        rank = 1 + beats.sum(1)
+        wrong(np.isin(rows, done[(fin.final_rank != rank).any(1)]), "final_rank", "differs from the final scores' ranks")
+
+
+def check_round_history(game, st, bad) -> None:
+    """Record (``bad(condition[B], what)``) every game whose round disagrees with what the rounds
+    played so far imply (module docstring: the Life in Florenza row, the income die, the offices and
+    their powers, the last phase 8's elections, the holdings). Run when a saved game is loaded
+    (:meth:`~.florenza.Florenza.check_state`), not by ``check_invariants``: the rule tests build
+    positions by hand (a round jumped to, a character drawn out of turn) that only these tell apart."""
+    t, B, P = game.t, st.batch_size, game.num_players
+    rows = np.arange(B)
+    phase = np.clip(st.phase.astype(np.int64), 0, NUM_PHASES - 1)
+    stage = st.stage.astype(np.int64)
+    name = np.array(PHASE_NAMES)
+    live = ~st.terminated
+
+    def wrong(cond, field: str, what: str) -> None:
+        cond = np.asarray(cond, bool)
+        if cond.any():
+            b = int(np.flatnonzero(cond)[0])
+            bad(cond, f"phase {name[phase[b]]}: field {field!r} {what}")
+
+    players = players_in_order(game, st)
+
     # --- the round: the Life in Florenza row (the same for every history), the income die, the offices
     state, life, pos = life_schedule(game, st)
     wrong((st.char_state != state).any(1) | (st.life != life).any(1) | (st.bag_pos != pos), "round",
@@ -350,27 +401,6 @@ def check_round_fields(game, st, bad) -> None:
 
     check_round_start(game, st, wrong, players)
     check_holdings(game, st, wrong)
-
-    # --- before the placements, no worker has been placed this round
-    placed = st.at_work.sum(1) + st.market_worker.sum(1) + st.pulpit_own.sum(1) + (st.cath_pulpit >= 0)
-    placed = placed + space_busy.sum((1, 2)) + st.box_worker.sum((1, 2)) + (st.main_worker >= 0).sum(1)
-    wrong(live & (stage < ST_PLACE) & (placed > 0), "stage", "is before the placements with workers placed")
-
-    # --- a finished game: "the player with the most prestige points wins" after the final scoring
-    if not live.all():
-        done = np.flatnonzero(~live)
-        fin = st.select(done)
-        score = game.score_now(fin)
-        wrong(np.isin(rows, done[(fin.scores != score).any(1)]), "scores", "differ from the final scoring")
-        key = np.stack([score, fin.res.sum(2).astype(np.int64), fin.money.astype(np.int64)], 2)  # [n, P, 3]
-        beats = np.zeros((done.size, P, P), bool)  # [n, p, q]: p's key beats q's (lexicographic)
-        undecided = np.ones((done.size, P, P), bool)
-        for i in range(3):
-            a, b = key[:, :, None, i], key[:, None, :, i]
-            beats |= undecided & (a > b)
-            undecided &= a == b
-        rank = 1 + beats.sum(1)
-        wrong(np.isin(rows, done[(fin.final_rank != rank).any(1)]), "final_rank", "differs from the final scores' ranks")
 
 
 def check_round_start(game, st, wrong, players) -> None:
@@ -475,3 +505,36 @@ def check_holdings(game, st, wrong) -> None:
     others = np.arange(game.num_players) != st.captain[:, None]
     wrong(~st.terminated & (st.round == 2) & (certs & others).any(1), "certs",
           "is set in round 2 for a family that is not the Captain (one phase 8 so far)")  # fmt: skip
+
+
+def check_placement_turns(game, st, wrong, placing) -> None:
+    """Phase 4 goes round the turn slots from the first ("The players take turns in the order shown
+    on the turn order chart, beginning with the Captain"; a double office holder's two slots each
+    place), one worker per slot and turn, skipping a family with none left (which gets none back
+    until the round's end: a preacher's workers come during the family's own placement). So each
+    family's workers placed this round (all still where they were placed until phase 6) follow from
+    the slot ``ptr`` and the round of turns: a family with workers left has placed once per turn of
+    its slots so far, one that has run out at most that."""
+    P, B = game.num_players, st.batch_size
+    rows, seats = np.arange(B), np.arange(P)
+    if not placing.any():
+        return
+    k = st.at_work + st.market_worker + st.pulpit_own + (st.cath_pulpit[:, None] == seats)
+    k = k + (st.space_worker[:, :, :, None] == seats).sum((1, 2)) + st.box_worker.sum(2)
+    k = (k + (st.main_worker[:, :, None] == seats).sum(1)).astype(np.int64)  # [B, P] placed this round
+    c = st.ptr.astype(np.int64)
+    cur = st.current_player.astype(np.int64)
+    done = (st.phase != PH_PLACE).astype(np.int64)  # HIRE / PREACHER: slot c's placement is made
+    order = st.order.astype(np.int64)  # [B, P + 1]
+    slot = np.arange(P + 1)
+    # per slot: placed in this turn of the slots already (before c, or c itself once its placement is made)
+    ahead = (slot[None, :] < c[:, None]) | ((slot[None, :] == c[:, None]) & (done[:, None] == 1))
+    used = slot[None, :] < st.nslots[:, None]
+    slots_of = (order[:, :, None] == seats) & used[:, :, None]  # [B, P + 1, P]
+    n_slots = slots_of.sum(1)  # [B, P] 1, or 2 for a double office holder
+    ahead_of = (slots_of & ahead[:, :, None]).sum(1)  # [B, P]
+    turns = (k[rows, cur] - ahead_of[rows, cur]) // np.maximum(n_slots[rows, cur], 1)  # full turns so far
+    expected = turns[:, None] * n_slots + ahead_of  # [B, P]
+    exact = (st.avail > 0) | (seats == cur[:, None])  # never skipped: the decider, and who still has workers
+    off = (exact & (k != expected)) | (k > expected)
+    wrong(placing & off.any(1), "ptr", "disagrees with the workers each family has placed this round (one per turn of its slots)")
