@@ -114,6 +114,21 @@ def _uses(field: str) -> np.ndarray:
     return np.array([field in USES.get(ph, ()) for ph in range(NUM_PHASES)])
 
 
+def _reporter(st, bad):
+    """``wrong(condition[B], field, what)``: ``bad`` with a message naming the phase of the first game
+    concerned and the field."""
+    name = np.array(PHASE_NAMES)
+    phase = np.clip(st.phase.astype(np.int64), 0, NUM_PHASES - 1)
+
+    def wrong(cond, field: str, what: str) -> None:
+        cond = np.asarray(cond, bool)
+        if cond.any():
+            b = int(np.flatnonzero(cond)[0])
+            bad(cond, f"phase {name[phase[b]]}: field {field!r} {what}")
+
+    return wrong
+
+
 def players_in_order(game, st) -> np.ndarray:
     """int64[B, P]: the distinct players of each game's turn order, in slot order (a double office
     holder's two slots once; ``RuleHelpers.players_in_order`` batched)."""
@@ -164,17 +179,12 @@ def check_round_fields(game, st, bad) -> None:
     rows = np.arange(B)
     phase = np.clip(st.phase.astype(np.int64), 0, NUM_PHASES - 1)
     stage = st.stage.astype(np.int64)
-    name = np.array(PHASE_NAMES)
     live = ~st.terminated
     cur = st.current_player.astype(np.int64)
     ptr, sub = st.ptr.astype(np.int64), st.sub.astype(np.int64)
     seats = np.arange(P)
 
-    def wrong(cond, field: str, what: str) -> None:
-        cond = np.asarray(cond, bool)
-        if cond.any():
-            b = int(np.flatnonzero(cond)[0])
-            bad(cond, f"phase {name[phase[b]]}: field {field!r} {what}")
+    wrong = _reporter(st, bad)
 
     # --- Florenza ends after round 8's phase 8 ("End of the game"): no turn limit truncates it
     wrong(st.truncated, "truncated", "is true; allowed: false (\"After the 8th round, the game ends\": no turn limit)")
@@ -360,16 +370,10 @@ def check_round_history(game, st, bad) -> None:
     positions by hand (a round jumped to, a character drawn out of turn) that only these tell apart."""
     t, B, P = game.t, st.batch_size, game.num_players
     rows = np.arange(B)
-    phase = np.clip(st.phase.astype(np.int64), 0, NUM_PHASES - 1)
     stage = st.stage.astype(np.int64)
-    name = np.array(PHASE_NAMES)
     live = ~st.terminated
 
-    def wrong(cond, field: str, what: str) -> None:
-        cond = np.asarray(cond, bool)
-        if cond.any():
-            b = int(np.flatnonzero(cond)[0])
-            bad(cond, f"phase {name[phase[b]]}: field {field!r} {what}")
+    wrong = _reporter(st, bad)
 
     players = players_in_order(game, st)
 
