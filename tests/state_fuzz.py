@@ -342,8 +342,16 @@ REACHABLE = {
     ("medici", "start_player"): "a replay of the day's turns from this start player reaches it (VERIFIED)",
     ("medici", "revealed"): "a replay of the day's turns ends with this many cards revealed (VERIFIED)",
     ("medici", "phase"): "a replay of the day's turns ends with this turn revealing or taking (VERIFIED)",
-    # the other games: their random streams
+    # Florenza (florenza/pending.py holds the phase table, the deciders, the round and the elections)
     ("florenza", "rolls"): _RNG_COUNTER,
+    ("florenza", "current_player"): (
+        "checked in a live game (pending.py: the set-up's picker, the Atrio's holder, the Captain, the "
+        "Bishop, the family at the placement's turn slot, the player the market / district / artwork "
+        "pointer names); in a finished game it is the seat of the last decision: history, not position "
+        "(no rule and no mask reads it, the observation shows no player to move once the game is over), "
+        "and the same final position is reached by histories whose last decider differs"
+    ),
+    # the other games: their random streams
     ("princes_solo", "die_count"): _RNG_COUNTER,
     ("princes_solo", "tie_count"): _RNG_COUNTER,
     # The Princes of Florence (princes/pending.py holds the phase table; what is left here is what
@@ -413,10 +421,18 @@ VERIFIED = {
 #: Firenze and Medici; these games' own invariants have not been derived field by field. Listed so
 #: that the sweep reports them and fails on any field not listed (a new gap is never silent).
 OPEN = {
-    "florenza": (
-        "bishop", "captain", "cath_preacher", "current_player", "income_res", "pend_box", "pend_pulpit",
-        "pend_skill", "pend_ws", "ptr", "round", "sub", "truncated",
-    ),
+    # Florenza. captain, bishop: checked on load (florenza/pending.py, check_round_start) from phase 1
+    # to 5 and at the end, where the tracks and influence right after the last phase 8 are recovered
+    # and its elections replayed; missing: phases 6-7 (productions, constructions and artworks change
+    # prestige and influence leaving no mark of the round), a preacher's negative gift cut at 0 (D5),
+    # and whether a Bishop back at 0 influence can have become Cardinal (two terms in a row or 10
+    # influence: history). income_res: a family without the die's cube that cannot have spent it is
+    # refused; otherwise reachable only if holdings one cube apart before the income are, which is
+    # not replayed. Per-player mode: the holdings (money, track, certs, influence: within what the
+    # rounds begun can give or take, certificates none in round 1 and only the Captain's in round 2)
+    # and a trade's market_used flags of a sale or purchase not on offer (other holdings before the
+    # market turn) are bounded, not replayed
+    "florenza": ("bishop", "captain", "income_res", "money", "track", "certs", "influence", "market_used"),
     # florenza_cards/pending.py refuses the rest (the round, the action sequence, the keeps and
     # incomes); these four hinge on *which* actions a round's history spent and when, which the
     # state bounds only from below (pending._actions_shown counts the actions a round shows: locations

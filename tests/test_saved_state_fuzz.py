@@ -23,6 +23,7 @@ from game_configs import CASES, QUICK_OPTIONS, VARIANT_CASES
 from state_fuzz import describe, describe_sweep, fuzz, scalar_sweep
 
 import florentine_envs
+from florentine_envs.games.florenza import constants as C
 
 CONFIGS = [(name, p, {}) for name, p in CASES] + VARIANT_CASES
 
@@ -221,4 +222,71 @@ def test_princes_pending_field_outside_its_phase_is_refused(field, value):
     game, data = _princes_at("princes", 1, num_players=3, characters=True)
     data["fields"][field] = value
     with pytest.raises(ValueError, match=rf"phase AUCTION_CHOOSE: field '{field}' .* outside the phases that use it"):
+        game.from_json(json.dumps(data))
+
+
+def _florenza_at(done, num_players: int = 3, seed: int = 0):
+    """A Florenza game played at random until ``done(state)`` holds, saved as JSON fields."""
+    game = florentine_envs.make("florenza", num_players=num_players)
+    rng = np.random.default_rng(seed)
+    for s in range(seed, seed + 50):
+        state = game.init(np.array([s]))
+        while not state.terminated[0] and not done(state):
+            game.step(state, np.array([rng.choice(np.flatnonzero(state.legal_action_mask[0]))]))
+        if done(state):
+            data = json.loads(game.to_json(state, 0))
+            game.from_json(json.dumps(data))  # the position itself loads
+            return game, data
+    raise AssertionError("position not reached")
+
+
+def test_florenza_round_moved_on_is_refused_by_the_life_in_florenza_row():
+    """Issue 32: "At the end of each round, they [the characters] are moved to a lower value card,
+    until they end their time in Florenza": the bag and the round fix every character's card, so a
+    round-3 game saved as round 4, nothing else changed, is refused (florenza/pending.py)."""
+    game, data = _florenza_at(lambda st: st.round[0] == 3 and st.phase[0] == 4)
+    data["fields"]["round"] = 4
+    with pytest.raises(ValueError, match="field 'round' disagrees with the Life in Florenza row"):
+        game.from_json(json.dumps(data))
+
+
+def test_florenza_captain_must_be_the_one_phase_8_elected():
+    """Issue 32: "the player whose marker is highest on the prestige track becomes the Captain ...
+    move your marker on the prestige track back to the "0" space"; "If there is a tie, then no player
+    will be Captain". Before phase 6 every prestige change of the round shows (income, fees, preachers),
+    so a Captain with one prestige point too many, or a game saved without its Captain, is refused."""
+    placing = (C.ST_PLACE, C.ST_MARKET)  # phases 4-5: the Captain's own decision (phase 2) is over
+    game, data = _florenza_at(lambda st: st.captain[0] >= 0 and st.bishop[0] < 0 and st.stage[0] in placing)
+    fields = data["fields"]
+    captain = fields["captain"]
+    moved = json.loads(json.dumps(data))
+    moved["fields"]["track"][captain] += 1
+    with pytest.raises(ValueError, match="field 'captain' does not hold the track the last phase 8 left"):
+        game.from_json(json.dumps(moved))
+    fields["captain"] = -1
+    with pytest.raises(ValueError, match="field 'captain' is -1 though one family alone had the most prestige"):
+        game.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("field,value", [("pend_box", 3), ("pend_ws", 0), ("dice", [2, 5])])
+def test_florenza_pending_fields_outside_their_phase_are_refused(field, value):
+    """Issue 32: a placement (phase PLACE) uses none of the pending-decision fields; each must be at
+    its neutral value."""
+    game, data = _florenza_at(lambda st: st.phase[0] == C.PH_PLACE and st.round[0] == 2)
+    data["fields"][field] = value
+    with pytest.raises(ValueError, match=f"field '{field}' = .* outside the phases that use it"):
+        game.from_json(json.dumps(data))
+
+
+def test_florenza_finished_game_is_never_truncated_and_scores_are_the_final_scoring():
+    """Issue 32: "After the 8th round, the game ends." -- no turn limit cuts it short, so a finished game
+    saved as truncated is refused; its scores are the final scoring's."""
+    game, data = _florenza_at(lambda st: bool(st.terminated[0]), num_players=2)
+    truncated = json.loads(json.dumps(data))
+    truncated["fields"]["truncated"] = True
+    with pytest.raises(ValueError, match="field 'truncated' is true; allowed: false"):
+        game.from_json(json.dumps(truncated))
+    data["fields"]["scores"][0] += 1
+    data["fields"]["rewards"] = [0.0, 0.0]  # after a frozen step: the rewards do not tell
+    with pytest.raises(ValueError, match="field 'scores' differ from the final scoring"):
         game.from_json(json.dumps(data))

@@ -17,6 +17,11 @@ and none imports the game module or this one; the game module assembles the mixi
   up"): turn order, the bag, the first characters, the starting workshops.
 * ``rules/`` -- the rules (rulebook phases 1-9 and the end of the game): the automatic flow,
   the step handlers of every decision, one module per phase, final scoring.
+* ``pending.py`` -- :func:`~.pending.check_round_fields`: the invariants of the pending decision
+  and of where the round stands (per phase: the fields its decision uses, who decides, the flow's
+  pointers, the placements' turns; the final scoring); :func:`~.pending.check_round_history`, run on
+  load: what the rounds played imply (the Life in Florenza row, the income die, the offices and
+  their elections, the holdings).
 * ``masks.py`` -- :class:`~.masks.MaskMixin`: legal actions, batched and for one game.
 * ``observation.py`` -- :class:`~.observation.FlorenzaObservation`: the observation layout,
   field bounds and the encoder.

@@ -57,6 +57,7 @@ from .data import load_data
 from .features import FlorenzaFeatures
 from .masks import MaskMixin
 from .observation import FlorenzaObservation
+from .pending import check_round_fields, check_round_history
 from .presentation import FlorenzaPresentation
 from .rules import RulesMixin, ScoringMixin
 from .setup import SetupMixin
@@ -210,6 +211,25 @@ class Florenza(FlorenzaPresentation, FlorenzaFeatures, FlorenzaObservation, Scor
         bad((st.nslots == P + 1) & (st.order[:, 0] != st.order[:, 1]), "a repeated slot that is not the first two")
         bad(~st.terminated & (st.scores != 0).any(1), "scores are set before the end")
         bad(~st.terminated & (st.final_rank != 0).any(1), "final_rank is set before the end")
+        check_round_fields(self, st, bad)  # the phase, its pending decision and the round (pending.py)
+        if problems:
+            raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))
+
+    def check_state(self, state: FlorenzaState) -> None:
+        """The core's checks (:meth:`Game.check_state`, :meth:`check_invariants` among them), then what
+        the rounds played so far imply (``pending.check_round_history``: the Life in Florenza row, the
+        income die, the offices and the last phase 8's elections, the holdings): a saved game is
+        refused when its round disagrees. Kept out of :meth:`check_invariants`, which the rule tests'
+        positions built by hand (a round jumped to, a character drawn out of turn) must pass."""
+        super().check_state(state)
+        problems = []
+
+        def bad(cond, what):
+            rows = np.flatnonzero(cond)
+            if rows.size:
+                problems.append(f"game {int(rows[0])}: {what}")
+
+        check_round_history(self, state, bad)
         if problems:
             raise ValueError(f"{self.name}: invalid state: " + "; ".join(problems[:5]))
 

@@ -62,9 +62,10 @@ class FlorenzaObservation:
         self.obs_layout, self.obs_size = layout_from_sizes(sizes)
         self._build_one_game_tables()
 
-    def bound_constants(self) -> dict[str, int]:
-        """The largest values the rules allow (SPEC §10 bounds)."""
-        t, R, W = self.t, ROUNDS, WORKERS
+    def bound_constants(self, rounds: int = ROUNDS) -> dict[str, int]:
+        """The largest values the rules allow (SPEC §10 bounds) after ``rounds`` rounds begun
+        (the whole game by default): each term is the most one round can give or take, times the rounds."""
+        t, R, W = self.t, rounds, WORKERS
         inc = t.art_income_kind
         art_fl = int(t.art_income_n[inc == I_FIORINI].sum())
         art_pp = int(t.art_income_n[inc == I_PRESTIGE].sum())
