@@ -66,12 +66,14 @@ class LearnedPolicy:
 
     def __init__(self, scale: np.ndarray, layers: list[tuple[np.ndarray, np.ndarray]], meta: dict,
                  scorer: list[tuple[np.ndarray, np.ndarray]] | None = None,
-                 feature_scale: np.ndarray | None = None):  # fmt: skip
+                 feature_scale: np.ndarray | None = None, action_embedding: np.ndarray | None = None):  # fmt: skip
         self.scale = np.asarray(scale, np.float32)  # float32[obs_size]
         self.layers = [(np.asarray(w, np.float32), np.asarray(b, np.float32)) for w, b in layers]
         self.scorer = [(np.asarray(w, np.float32), np.asarray(b, np.float32)) for w, b in scorer or []]
         # float32[F]: multiplies the action features before the scorer (action networks only)
         self.feature_scale = None if feature_scale is None else np.asarray(feature_scale, np.float32)
+        # float32[A, scorer width]: added to the scorer's first layer for each action id (None: no id input)
+        self.action_embedding = None if action_embedding is None else np.asarray(action_embedding, np.float32)
         self.meta = {"net": "action" if self.scorer else "mlp", **dict(meta)}
 
     @property
@@ -113,6 +115,8 @@ class LearnedPolicy:
         width = h.shape[1]
         x = (h @ w0[:width])[rows] + (np.asarray(features, np.float32) * self.feature_scale) @ w0[width:]
         x += b0
+        if self.action_embedding is not None:
+            x += self.action_embedding[actions]
         for w, b in self.scorer[1:]:
             np.maximum(x, 0.0, out=x)
             x = x @ w + b
@@ -153,6 +157,8 @@ class LearnedPolicy:
             arrays[f"sw{k}"], arrays[f"sb{k}"] = w.astype(np.float16), b.astype(np.float32)
         if self.feature_scale is not None:
             arrays["feature_scale"] = self.feature_scale
+        if self.action_embedding is not None:
+            arrays["action_embedding"] = self.action_embedding.astype(np.float16)
         np.savez_compressed(path, **arrays)
         return path
 
@@ -189,7 +195,7 @@ class LearnedPolicy:
         if scorer and ("feature_scale" not in files or not isinstance(meta.get("num_actions"), int)):
             raise ValueError(f"learned agent: {str(path)!r} is an action network without feature_scale "
                              "or meta num_actions")
-        policy = cls(files["scale"], layers, meta, scorer, files.get("feature_scale"))
+        policy = cls(files["scale"], layers, meta, scorer, files.get("feature_scale"), files.get("action_embedding"))
         widths = [policy.obs_size] + [b.shape[0] for _, b in policy.layers]
         expected = [(widths[k], widths[k + 1]) for k in range(len(policy.layers))]
         if scorer:
@@ -197,6 +203,10 @@ class LearnedPolicy:
             expected += [(inputs[k], inputs[k + 1]) for k in range(len(policy.scorer))]
             if inputs[-1] != 1:
                 raise ValueError(f"learned agent: {str(path)!r} scorer ends in {inputs[-1]} outputs, not 1")
+            embedding = policy.action_embedding
+            if embedding is not None and embedding.shape != (policy.num_actions, inputs[1]):
+                raise ValueError(f"learned agent: {str(path)!r} action_embedding has shape {embedding.shape}, "
+                                 f"expected {(policy.num_actions, inputs[1])}")
         for k, ((w, _), shape) in enumerate(zip(policy.layers + policy.scorer, expected)):
             if w.shape != shape:
                 raise ValueError(f"learned agent: {str(path)!r} layer {k} has shape {w.shape}, expected {shape}")

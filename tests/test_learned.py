@@ -236,17 +236,22 @@ def featured_medici():
     return FeaturedMedici(num_players=2)
 
 
-def test_action_network_numpy_inference_matches_torch_and_scores_only_legal_actions(tmp_path):
+@pytest.mark.parametrize("id_embedding", [False, True])
+def test_action_network_numpy_inference_matches_torch_and_scores_only_legal_actions(tmp_path, id_embedding):
     torch = pytest.importorskip("torch")
     from florentine_envs.training.learn import ActionScoringNet, feature_scale, legal_pairs, pairs_tensors
     from florentine_envs.training.seat_eval import observation_scale
 
     game = featured_medici()
     torch.manual_seed(0)
-    net = ActionScoringNet(observation_scale(game, num_games=8), feature_scale(game), game.num_actions, (16,), (8,))
+    net = ActionScoringNet(observation_scale(game, num_games=8), feature_scale(game), game.num_actions, (16,), (8,),
+                           id_embedding)  # fmt: skip
+    if id_embedding:  # a vector per action id (zero at the start): made nonzero, it must reach the logits
+        torch.nn.init.normal_(net.id_embed.weight)
     policy = net.export({"game": game.name, "num_players": 2, "feature_names": list(game.action_feature_names)})
     back = LearnedPolicy.load(policy.save(tmp_path / "action.npz"))
     assert back.scores_actions and back.num_features == len(game.action_feature_names) and back.prior_gain == 0
+    assert (back.action_embedding is not None) == id_embedding
     state = game.init(np.arange(12, dtype=np.uint64))
     rows = np.arange(12)
     obs, mask = game.observe(state, state.current_player), state.legal_action_mask

@@ -412,7 +412,8 @@ def learn_overrides(args) -> dict:
         "imitation_rounds": args.imitation_rounds, "rl_rounds": args.rl_rounds, "games": args.games,
         "hidden": tuple(int(h) for h in args.hidden.split(",")) if args.hidden else None,
         "prior_gain": args.prior_gain, "net": args.net,
-        "scorer": tuple(int(h) for h in args.scorer.split(",")) if args.scorer else None, "teacher": args.teacher,
+        "scorer": tuple(int(h) for h in args.scorer.split(",")) if args.scorer else None,
+        "id_embedding": None if args.id_embedding is None else args.id_embedding == "on", "teacher": args.teacher,
         "eval_games": args.eval_games, "final_games": args.final_games,
     }  # fmt: skip
 
@@ -427,7 +428,8 @@ def cmd_learn(args) -> int:
     # their sample size counts too; the closing evaluation's does not)
     for field, value in overrides.items():
         if value is not None and field != "final_games":
-            argv += ["--" + field.replace("_", "-"), ",".join(map(str, value)) if isinstance(value, tuple) else str(value)]
+            text = ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
+            argv += ["--" + field.replace("_", "-"), {"True": "on", "False": "off"}.get(text, text)]
     for option in args.option or []:
         argv += ["--option", option]
     summary = learn(
@@ -642,6 +644,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "shared by every action, reading the observation's encoding and the action's features "
                     "(default: the recipe)")  # fmt: skip
     ln.add_argument("--scorer", help="the action network's scorer widths, e.g. 128,64 (default: the recipe)")
+    ln.add_argument("--id-embedding", choices=["on", "off"], help="the action network's scorer also reads the "
+                    "action's id, a learned vector per action (default: the recipe, off)")  # fmt: skip
     ln.add_argument("--teacher", choices=["heuristic", "none"], help="none: no heuristic labels, prior or "
                     "opponents; self-play against earlier snapshots and random play (default: heuristic)")  # fmt: skip
     ln.add_argument("--eval-games", type=int, help="games per opponent at each curve point (default: the recipe)")
