@@ -12,7 +12,7 @@ from . import kernels
 from .constants import ACTION_NAMES, TAKE_LAST_AND_2ND, TAKE_LAST_AND_3RD, TAKE_LAST_THREE, TAKES
 from .state import MediciState
 
-_NO_ACTIONS, _NO_RESULT = np.zeros(0, np.int64), np.zeros(0, np.int8)  # kernels.run of one game
+_NO_ACTIONS, _NO_RESULT = np.zeros(0, np.int64), np.zeros(0, np.int8)  # kernels.advance of one game
 
 
 def _indices(array) -> np.ndarray:
@@ -45,14 +45,19 @@ class RulesMixin:
         """The arguments every kernel entry point takes after its own: the state's arrays, the tables."""
         return self._state_arrays(state) + self._tables
 
-    def _run(self, op: int, state: MediciState, games: np.ndarray, actions=_NO_ACTIONS) -> None:
-        """``kernels.run``: ``op`` on each of ``games`` (with ``actions``), then the final rewards of
-        the games it ended (``Game.terminal_rewards``, "The player with the highest sum of florins
-        is the winner")."""
+    def _run(self, op, state: MediciState, games: np.ndarray, actions=None, forced: bool = True) -> None:
+        """``kernels.run`` with ``op`` on each of ``games`` or, when ``op`` is None,
+        ``kernels.advance`` (``actions``, then the forced moves if ``forced``); then the final
+        rewards of the games it ended (``Game.terminal_rewards``, "The player with the highest sum
+        of florins is the winner")."""
         games = _indices(games)
         if games.size:
             result = np.zeros(games.size, np.int8)  # 1 where the game ended, CHAIN_ERROR
-            kernels.run(op, 0, 0, games, _indices(actions), result, *self._arrays(state))
+            if op is None:
+                actions = np.full(games.size, -1) if actions is None else _indices(actions)  # -1: forced moves only
+                kernels.advance(0, 0, forced, games, actions, result, *self._arrays(state))
+            else:
+                kernels.run(op, games, result, *self._arrays(state))
             if result.any():
                 self._finish(state, games, result)
 
@@ -65,13 +70,13 @@ class RulesMixin:
     # ----------------------------------------------------------------- step
 
     def _apply(self, state: MediciState, games: np.ndarray, actions: np.ndarray) -> None:
-        self._run(kernels.APPLY, state, games, actions)
+        self._run(None, state, games, actions, forced=False)
 
     def _advance(self, state: MediciState, games: np.ndarray, actions: np.ndarray) -> None:
-        self._run(kernels.ADVANCE, state, games, actions)
+        self._run(None, state, games, actions)
 
     def _advance_one(self, state: MediciState, action: int) -> None:
-        result = kernels.run(kernels.ADVANCE, 0, action, _NO_ACTIONS, _NO_ACTIONS, _NO_RESULT, *self._arrays(state))
+        result = kernels.advance(0, action, True, _NO_ACTIONS, _NO_ACTIONS, _NO_RESULT, *self._arrays(state))
         if result:
             self._finish(state, self._rows(1), np.array([result], np.int8))
 
@@ -79,7 +84,7 @@ class RulesMixin:
         if on_move is not None:  # every forced move reported: the core's loop over _apply
             super()._play_forced(state, games, on_move)
         else:
-            self._run(kernels.PLAY_FORCED, state, games)
+            self._run(None, state, games)
 
     def _end_day(self, state: MediciState, games: np.ndarray) -> None:
         """The end of the current day of ``games`` now, whatever the ships hold (balance tests)."""
