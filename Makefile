@@ -38,8 +38,9 @@ $(FLOOR_STAMP): pyproject.toml
 	touch $(FLOOR_STAMP)
 
 test-floor: $(FLOOR_STAMP)
-	$(FLOOR_VENV)/bin/python -m pip list 2>/dev/null | grep -iE "^(numpy|gymnasium|pettingzoo) "
-	$(FLOOR_VENV)/bin/python -m pytest -q -p no:cacheprovider tests/test_env_contract.py
+	$(FLOOR_VENV)/bin/python -m pip list 2>/dev/null | grep -iE "^(numpy|numba|gymnasium|pettingzoo) "
+	# the floor's numba compiles the kernels into a cache of its own (numba drops another version's cache)
+	NUMBA_CACHE_DIR=$(FLOOR_VENV)/numba-cache $(FLOOR_VENV)/bin/python -m pytest -q -p no:cacheprovider tests/test_env_contract.py
 
 # The documentation site (mkdocs.yml) into site/, strictly: a warning (a broken link, a docstring
 # that does not render) fails the build. Offline: no fonts or CDN fetched. The game pages, their

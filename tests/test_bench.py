@@ -48,8 +48,10 @@ def test_a_game_without_reference_gets_no_reference_row():
 
 def test_run_benchmarks_rows_and_ratios():
     rows = bench.run_benchmarks("medici", num_players=2, seconds=TINY, batch_sizes=(1, 16))
-    assert [r["what"] for r in rows] == ["AEC env() loop", "engine B=1", "engine B=16", "scalar reference"]
+    assert [r["what"] for r in rows] == ["AEC env() loop", "engine B=1", "engine B=16", "scalar reference",
+                                         "ismcts:16 decisions"]  # fmt: skip
     assert all(r["game"] == "medici" and r["players"] == 2 and r["agent_steps_per_s"] > 0 for r in rows)
+    assert all(r["first_use_s"] >= 0 for r in rows) and rows[-1]["ms_per_decision"] > 0
     peer = {"game": "texas_holdem_v4", "kind": "peer", "status": "ok", "agent_steps_per_s": 2.0}
     absent = {"game": "leduc_poker", "kind": "peer", "status": "not installed"}
     bench.add_ratios(rows, [peer, absent])
@@ -118,9 +120,10 @@ def test_engine_loop_carries_on_from_round_to_round():
 
 def test_run_all_without_peers_fills_rows_in_order():
     rows, peers = bench.run_all(["medici"], num_players=2, seconds=TINY, batch_sizes=(1, 8), peers=(), rounds=2)
-    assert peers == [] and [r["what"] for r in rows][-1] == "scalar reference"
+    assert peers == [] and [r["what"] for r in rows][-2:] == ["scalar reference", "ismcts:16 decisions"]
     assert all(len(r["round_agent_steps_per_s"]) == 2 for r in rows)
-    assert rows[1]["x_reference"] == pytest.approx(rows[1]["agent_steps_per_s"] / rows[-1]["agent_steps_per_s"])
+    assert rows[1]["x_reference"] == pytest.approx(rows[1]["agent_steps_per_s"] / rows[-2]["agent_steps_per_s"])
+    assert "x_reference" not in rows[-1]  # the search row has no ratio: it plays no random moves
 
 
 def test_a_round_in_which_no_game_ends_has_no_games_per_second_figure():
@@ -132,9 +135,9 @@ def test_a_round_in_which_no_game_ends_has_no_games_per_second_figure():
 
 def test_game_options_reach_the_aec_env_the_engine_and_the_reference():
     pairs = bench.game_loops("princes", 2, batch_sizes=(1,), options={"cooperative": True})
-    (_, aec), (_, engine), (_, reference) = pairs
+    (_, aec), (_, engine), (_, reference), (_, search) = pairs
     assert aec.env.unwrapped.game.options["cooperative"] is True
-    assert engine.game.options["cooperative"] is True
+    assert engine.game.options["cooperative"] is True and search.game.options["cooperative"] is True
     assert reference.options["cooperative"] is True and reference.reference_cls is PrincesCoopReference
     assert reference(TINY)["agent_steps_per_s"] > 0
     plain = bench.game_loops("princes", 2, batch_sizes=(1,))

@@ -21,42 +21,37 @@ def differing_fields(a, b) -> list[str]:
 
 @pytest.mark.parametrize("num_players", PLAYERS)
 def test_one_game_path_matches_batched_path(num_players):
-    """Every move of random games, forced ones included, applied to one game of a batch through
-    the Python-int path (``_apply_one``, what B=1 play and lone forced moves use) and through the
-    batched handlers gives the same state, every array entry included; and every player's
-    observation of a lone game (``_observe_one``) equals the batched one."""
+    """Games stepped alone (B=1: ``kernels.advance_game``, what the AEC env and search use) and
+    together in a batch (``kernels.advance``) follow the same trajectory, forced moves and day ends included,
+    every array entry included; every player's observation of a lone game equals its row of the
+    batched one."""
     game = florentine_envs.make("medici", num_players=num_players)
     rng = np.random.default_rng(num_players)
-    state = game.init(np.arange(4, dtype=np.uint64) + 50 * num_players)
-    moves = day_ends = 0
-    while not state.terminated.all():
-        g = int(rng.choice(np.flatnonzero(~state.terminated)))  # the game to move; the others wait
-        games = np.array([g])
-        forced = False
-        while True:
-            action = int(random_legal_actions(state.legal_action_mask[games], rng)[0])
-            batched = state.copy()
-            game._apply_batch(batched, games, np.array([action]))
-            day = int(state.day[g])
-            game._apply_one(state, g, action)
-            assert states_equal(state, batched), (
-                f"{'forced ' if forced else ''}{game.action_names[action]} in game {g} differs: "
-                f"{differing_fields(state, batched)}"
-            )
-            moves += 1
-            day_ends += bool(state.day[g] != day or state.terminated[g])
-            # Forced moves: the engine plays the only legal action (as Game._play_forced does).
-            forced = not state.terminated[g] and state.legal_action_mask[g].sum() == 1
-            if not forced:
-                break
-        one = state.select(g)
-        pair = state.select(np.array([g, g]))  # a batch of two takes the batched observation path
-        for p in range(num_players):
-            alone = game.observe(one, np.array([p]))
-            assert np.array_equal(alone, game.observe(pair, np.array([p, p]))[:1]), f"observation of player {p}"
-            reused = np.full_like(alone, 7.0)  # an ``out`` buffer holding stale values
-            assert np.array_equal(game.observe(one, np.array([p]), out=reused), alone)
-    assert moves > 4 * 50 and day_ends == 4 * 3  # whole games, every day end through both paths
+    for size in (4, 64):
+        seeds = np.arange(size, dtype=np.uint64) + 50 * num_players
+        batch = game.init(seeds)
+        alone = [game.init(seeds[g : g + 1]) for g in range(4)]  # the first four games, each alone
+        moves = day_ends = 0
+        while not batch.terminated.all():
+            actions = random_legal_actions(batch.legal_action_mask, rng)
+            days = batch.day[:4].copy()
+            game.step(batch, actions)
+            for g, one in enumerate(alone):
+                live = not one.terminated[0]
+                game.step(one, actions[g : g + 1])  # a finished game too: frozen, its reward 0 as in the batch
+                moves += live
+                day_ends += live and bool(one.day[0] != days[g] or one.terminated[0])
+                assert states_equal(one, batch.select(g)), (
+                    f"game {g} of {size} differs after {game.action_names[actions[g]]}: "
+                    f"{differing_fields(one, batch.select(g))}"
+                )
+                if moves % 7 == 0:
+                    for p in range(num_players):
+                        view = game.observe(one, np.array([p]))
+                        assert np.array_equal(view, game.observe(batch, np.full(size, p))[g : g + 1]), f"player {p}"
+                        reused = np.full_like(view, 7.0)  # an ``out`` buffer holding stale values
+                        assert np.array_equal(game.observe(one, np.array([p]), out=reused), view)
+        assert moves > 4 * 40 and day_ends == 4 * 3  # whole games, every day end through both paths
 
 
 @pytest.mark.parametrize("num_players", PLAYERS)
@@ -122,3 +117,22 @@ def test_overlong_market_is_refused():
     for view in (state, state.select(0)):  # the batched path and the one-game path
         with pytest.raises(ValueError, match="longer than the rules allow"):
             game.observe(view, np.zeros(view.batch_size, np.int64))
+
+
+def test_kernels_compile_where_numba_cannot_write_its_cache(monkeypatch):
+    """A read-only install without a writable home: numba finds no place for its disk cache and
+    refuses ``cache=True`` at import; ``core.jit`` (every kernel's decorator) compiles without it."""
+    from numba import njit
+    from numba.core import caching
+
+    from florentine_envs.core.jit import jit
+
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # numba 0.60 named it _CacheImpl
+    monkeypatch.setattr(impl, "_locator_classes", [])
+
+    def double(x):
+        return 2 * x
+
+    with pytest.raises(RuntimeError, match="no locator available"):
+        njit(cache=True)(double)
+    assert jit()(double)(21) == 42

@@ -12,11 +12,18 @@ are not decisions). Loops that have such extra iterations also report them as
 * ``engine B=n``: the batched engine, ``n`` games stepped together with
   per-game auto-reset (:meth:`Game.reset_games`);
 * ``scalar reference``: the game's independent pure-Python implementation;
+* ``ismcts:16 decisions``: the search agent at its tuned preset (``make_agent("ismcts:16")``)
+  playing every seat of whole games, one decision at a time; ``ms_per_decision`` is its
+  CPU-milliseconds per decision (search is what steps one game at a time most);
 * peers, when the ``bench`` extra is installed: PettingZoo classic's
   ``texas_holdem_v4`` and ``leduc_holdem_v4`` ``env()`` loops (the same loop as
   ours) and OpenSpiel's ``leduc_poker`` (its idiomatic loop: sample chance
   outcomes by their probabilities, ``random.choice(state.legal_actions())``,
   ``apply_action``).
+
+Every row of a game also carries ``first_use_s``: the wall seconds of the game's first
+``init``, ``step`` (one game and a batch) and ``observe`` in this process -- where its rules
+are compiled kernels (numba), the compilation, or the load from numba's cache on disk.
 
 Rates are per second of this process's CPU time (``time.process_time``): the loops are
 single-threaded, so on an idle machine this equals wall time, and on a machine shared
@@ -41,6 +48,7 @@ from florentine_envs.testing import random_legal_actions
 from florentine_envs.training.progress import bar
 
 DEFAULT_BATCH_SIZES = (1, 64, 1024, 4096)
+DEFAULT_SEARCH = "ismcts:16"  # the search row: the game's tuned preset, 16 simulations
 PEERS = ("texas_holdem_v4", "leduc_holdem_v4", "leduc_poker")
 # Peer -> (what its row measures, header of the ratio column of our figures to it)
 PEER_LABELS = {
@@ -195,6 +203,49 @@ class OpenSpielLoop:
         return timer.rates(decisions, games, loop_steps=iterations)
 
 
+class SearchLoop:
+    """The search agent ``spec`` (default ``ismcts:16``, the game's tuned preset) choosing every
+    decision of whole games (B=1), all seats; carries on from where the last call stopped."""
+
+    def __init__(self, game, spec: str = "ismcts:16", seed: int = 0):
+        from florentine_envs.agents import make_agent
+
+        self.game, self.spec = game, spec
+        self.agent = make_agent(spec, game, seed=seed)
+        self.next_seed = seed
+        self.state = game.init([self.next_seed])
+
+    def __call__(self, seconds: float) -> dict:
+        game = self.game
+        decisions = games = 0
+        timer = _Timer()
+        while True:  # at least one decision
+            action = self.agent.act_state(self.state, np.zeros(1, np.int64))
+            game.step(self.state, np.asarray(action, np.int64))
+            decisions += 1
+            if _done(self.state)[0]:
+                games += 1
+                self.next_seed += 1
+                self.state = game.init([self.next_seed])
+            if timer.cpu() >= seconds:
+                break
+        rates = timer.rates(decisions, games or None)
+        return {**rates, "ms_per_decision": 1000.0 / rates["agent_steps_per_s"]}
+
+
+def first_use(game) -> float:
+    """Wall seconds of ``game``'s first ``init``, ``step`` (one game, then a batch of two) and
+    ``observe`` in this process: compiling its kernels, or loading them from numba's disk cache
+    (near 0 for an engine in numpy, or once they are loaded)."""
+    start = time.perf_counter()
+    rand = np.random.default_rng(0)
+    for batch in (1, 2):
+        state = game.init(np.arange(batch, dtype=np.uint64))
+        game.step(state, random_legal_actions(state.legal_action_mask, rand))
+        game.observe(state, state.current_player)
+    return time.perf_counter() - start
+
+
 def bench_engine(game, batch_size: int, seconds: float = 3.0, seed: int = 0) -> dict:
     """One :class:`EngineLoop` measurement of ``seconds``."""
     return EngineLoop(game, batch_size, seed)(seconds)
@@ -271,12 +322,17 @@ def default_players(game_name: str, wanted: int) -> int:
 
 
 def game_loops(
-    game_name: str, num_players: int, batch_sizes=DEFAULT_BATCH_SIZES, options: dict | None = None
+    game_name: str,
+    num_players: int,
+    batch_sizes=DEFAULT_BATCH_SIZES,
+    options: dict | None = None,
+    search: str | None = DEFAULT_SEARCH,
 ) -> list[tuple[dict, object]]:
     """(row, loop) pairs for one game: the AEC loop, the engine at each batch size, the scalar
-    reference -- all three built with the same game ``options`` (the engine's validated copy)."""
-    base = {"game": game_name, "players": num_players}
+    reference, the search agent ``search`` (None: no search row) -- all built with the same game
+    ``options`` (the engine's validated copy)."""
     game = florentine_envs.make(game_name, num_players=num_players, **(options or {}))
+    base = {"game": game_name, "players": num_players, "first_use_s": first_use(game)}
     aec = AECLoop(aec_env_fn(game_name, num_players, **(options or {})))
     pairs = [({**base, "what": "AEC env() loop", "kind": "aec"}, aec)]
     for b in batch_sizes:
@@ -291,6 +347,8 @@ def game_loops(
                 ReferenceLoop(reference, num_players, **(options or {})),
             )
         )
+    if search:
+        pairs.append(({**base, "what": f"{search} decisions", "kind": "search"}, SearchLoop(game, search)))
     return pairs
 
 
@@ -301,9 +359,10 @@ def run_benchmarks(
     batch_sizes=DEFAULT_BATCH_SIZES,
     rounds: int = 1,
     options: dict | None = None,
+    search: str | None = DEFAULT_SEARCH,
 ) -> list[dict]:
-    """Rows for one game: the AEC loop, the engine at each batch size, the scalar reference."""
-    pairs = game_loops(game_name, num_players, batch_sizes, options)
+    """Rows for one game: the AEC loop, the engine at each batch size, the scalar reference, the search."""
+    pairs = game_loops(game_name, num_players, batch_sizes, options, search)
     results = measure_interleaved([loop for _, loop in pairs], seconds, rounds)
     return [{**row, **result} for (row, _), result in zip(pairs, results)]
 
@@ -355,16 +414,18 @@ def run_all(
     rounds=3,
     options: dict | None = None,
     progress: bool = False,
+    search: str | None = DEFAULT_SEARCH,
 ):
     """Every row of the benchmark, all loops (ours and the peers') measured in the same
     interleaved rounds: ``(our rows, peer rows)``, ratios filled in. ``options`` go to every
     game in ``games`` (so a game that does not know one raises ValueError). ``progress``: a bar
-    over the measurements, with the time left, on stderr."""
+    over the measurements, with the time left, on stderr. ``search``: the agent of each game's
+    search row (None: no search row)."""
     peer_pairs = [peer_loop(p) for p in peers]
     our_pairs = [
         pair
         for name in games
-        for pair in game_loops(name, default_players(name, num_players), batch_sizes, options)
+        for pair in game_loops(name, default_players(name, num_players), batch_sizes, options, search)
     ]
     measured = [pair for pair in peer_pairs + our_pairs if pair[1] is not None]
     shown = bar(len(measured) * max(rounds, 1), "measuring", unit="row", enabled=progress)

@@ -311,27 +311,35 @@ def bench_table(rows: list[dict], peer_rows: list[dict], seconds: float, rounds:
         title=f"Throughput ({seconds:g} CPU-s per row in {rounds} interleaved round{'s' if rounds != 1 else ''}, best; "
         "random legal actions, sampling included)",
         caption="agent-steps = decisions by a player (forced moves, chance nodes and PettingZoo's None steps "
-        "of finished agents not counted); rates per CPU-second of the process; × columns: our agent-steps/s "
-        "over theirs",
+        "of finished agents not counted); rates per CPU-second of the process; ms/decision: the search's "
+        "CPU-milliseconds per decision; first use s: the game's first init, step and observe (its kernels "
+        "compiled, or loaded from numba's cache); × columns: our agent-steps/s over theirs",
     )
-    for col in ("game", "players", "what", "agent-steps/s", "games/s", "× reference"):
+    columns = ("game", "players", "what", "agent-steps/s", "games/s", "ms/decision", "first use s", "× reference")
+    for col in columns:
         table.add_column(col, justify="left" if col in ("game", "what") else "right", no_wrap=True)
     for peer in measured:
         table.add_column(PEER_LABELS[peer["game"]][1], justify="right", no_wrap=True)
     ratio = lambda row, key: f"{row[key]:,.2f}" if key in row else ""  # noqa: E731
     per_game = lambda row: "–" if row["games_per_s"] is None else f"{row['games_per_s']:,.1f}"  # noqa: E731
+    shown_first_use = set()
     for row in rows:
-        cells = [row["game"], str(row["players"]), row["what"], f"{row['agent_steps_per_s']:,.0f}"]
-        cells += [per_game(row), ratio(row, "x_reference")]
+        cells = [row["game"], str(row["players"]), row["what"], f"{row['agent_steps_per_s']:,.0f}", per_game(row)]
+        cells.append(f"{row['ms_per_decision']:,.1f}" if "ms_per_decision" in row else "")
+        # the first use (compiling the kernels or loading them) is the game's: shown on its first row
+        key = (row["game"], row["players"])
+        cells.append(f"{row['first_use_s']:.2f}" if "first_use_s" in row and key not in shown_first_use else "")
+        shown_first_use.add(key)
+        cells.append(ratio(row, "x_reference"))
         table.add_row(*cells, *[ratio(row, f"x_{p['game']}") for p in measured])
     if peer_rows:
         table.add_section()
     for peer in peer_rows:
         if peer.get("status") == "ok":
             cells = [peer["game"], str(peer["players"]), peer["what"], f"{peer['agent_steps_per_s']:,.0f}"]
-            table.add_row(*cells, f"{peer['games_per_s']:,.1f}", "", *[""] * len(measured))
+            table.add_row(*cells, f"{peer['games_per_s']:,.1f}", "", "", "", *[""] * len(measured))
         else:
-            table.add_row(peer["game"], "", peer["what"], peer["status"], "", "", *[""] * len(measured))
+            table.add_row(peer["game"], "", peer["what"], peer["status"], "", "", "", "", *[""] * len(measured))
     return table
 
 

@@ -126,8 +126,11 @@ class Game(abc.ABC):
             live = self._rows(batch)
             state.step_count += 1
         if live.size:
-            self._apply_reported(state, live, chosen, on_move, forced=False)
-            self._play_forced(state, live, on_move)
+            if on_move is None:
+                self._advance(state, live, chosen)
+            else:
+                self._apply_reported(state, live, chosen, on_move, forced=False)
+                self._play_forced(state, live, on_move)
         if self.debug:
             self.check_invariants(state)
         return state
@@ -143,10 +146,19 @@ class Game(abc.ABC):
         if not (0 <= action < self.num_actions and state.legal_action_mask[0, action]):
             raise ValueError(self.illegal_action_message(state, 0, action))
         state.step_count += 1
-        games = self._rows(1)
-        self._apply(state, games, np.array([action], np.int64))
-        self._play_forced_one(state)
+        self._advance_one(state, action)
         return state
+
+    def _advance(self, state: State, games: np.ndarray, actions: np.ndarray) -> None:
+        """Apply ``actions`` to the live ``games``, then play their forced moves (nothing reported).
+        A game whose rules are compiled kernels overrides it with one call that does both."""
+        self._apply(state, games, actions)
+        self._play_forced(state, games)
+
+    def _advance_one(self, state: State, action: int) -> None:
+        """:meth:`_advance` of a batch of one game (``action`` a legal Python int)."""
+        self._apply(state, self._rows(1), np.array([action], np.int64))
+        self._play_forced_one(state)
 
     def _play_forced_one(self, state: State) -> None:
         """:meth:`_play_forced` for a batch of one game."""

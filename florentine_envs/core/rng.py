@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .jit import jit
+
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -128,3 +130,51 @@ def shuffle_keys(seed, stream, counter, num_items: int) -> np.ndarray:
     seed = np.asarray(seed, dtype=np.uint64)[..., None]
     counter = np.asarray(counter)[..., None]
     return _hash_mixed(seed, stream, counter, _mixed_ids(num_items))
+
+
+# ------------------------------------------------------------------ compiled kernels
+#
+# The same streams inside numba kernels (a game's rules compiled over one game at a time): the
+# same words, mixed the same way, so a kernel draws exactly the numbers the numpy functions above
+# give for the same (seed, stream, counter, index).
+
+_U_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_U30, _U27, _U31, _U32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+_U_STREAM, _U_COUNTER, _U_INDEX = _OFFSETS[2], _OFFSETS[3], _OFFSETS[4]  # numba reads no dicts
+
+
+@jit()
+def mix_kernel(z):
+    """:func:`_mix` of one uint64."""
+    z = (z ^ (z >> _U30)) * _M1
+    z = (z ^ (z >> _U27)) * _M2
+    return z ^ (z >> _U31)
+
+
+@jit()
+def hash_prefix_kernel(seed, stream, counter):
+    """The hash state after the seed, stream and counter words: :func:`hash_mixed_kernel` of every
+    item of one shuffle folds its item word into this one value."""
+    z = mix_kernel(np.uint64(seed) + _U_GOLDEN)
+    z = mix_kernel(z ^ mix_kernel(np.uint64(np.int64(stream)) + _U_STREAM))
+    return mix_kernel(z ^ mix_kernel(np.uint64(np.int64(counter)) + _U_COUNTER))
+
+
+@jit()
+def hash_mixed_kernel(seed, stream, counter, mixed_index):
+    """:func:`_hash_mixed` of one draw: ``seed`` uint64, ``stream`` and ``counter`` integers,
+    ``mixed_index`` the item's word already mixed (``_mixed_ids``)."""
+    return mix_kernel(hash_prefix_kernel(seed, stream, counter) ^ mixed_index)
+
+
+@jit()
+def hash64_kernel(seed, stream, counter, index):
+    """:func:`hash64` of one draw."""
+    return hash_mixed_kernel(seed, stream, counter, mix_kernel(np.uint64(np.int64(index)) + _U_INDEX))
+
+
+@jit()
+def randint_kernel(seed, stream, counter, n, index):
+    """:func:`randint` of one draw: an int64 in ``[0, n)``."""
+    h = hash64_kernel(seed, stream, counter, index)
+    return np.int64(((h >> _U32) * np.uint64(n)) >> _U32)

@@ -1,8 +1,8 @@
 """Medici: The Card Game (Reiner Knizia), 2-6 players.
 
-The package, module by module. Imports go one way: constants -> data, schema -> state -> the
-mixins (setup ... picture, which import no one another) -> ``medici.py`` -> this ``__init__``;
-no module imports ``medici.py`` or this ``__init__``. ``reference/`` imports none of them.
+The package, module by module. Imports go one way: constants -> data, schema -> state ->
+kernels -> the mixins (setup ... picture, which import no one another) -> ``medici.py`` -> this
+``__init__``; no module imports ``medici.py`` or this ``__init__``. ``reference/`` imports none of them.
 
 * ``state.py`` -- MediciState: every array of a batch of games, with shapes; ``_flat``.
 * ``constants.py`` -- randomness streams, phases, action ids and names, card locations, days.
@@ -10,14 +10,16 @@ no module imports ``medici.py`` or this ``__init__``. ``reference/`` imports non
   CardTables mixin: the kind, card, payout and monopoly tables of the component data.
 * ``schema.py`` -- the schema of ``cards.json`` (``florentine_envs.data_schema``).
 * ``cards.json`` -- the component data: 32 card kinds, capacities, payouts (provenance: rulebook).
-* ``setup.py`` -- SetupMixin: the blank state, the shuffle of a day's pool, the start player.
-* ``rules.py`` -- RulesMixin: revealing, taking, the end of a turn and of a day; batched and for
-  one game in Python integers (``_apply_one``).
-* ``scoring.py`` -- ScoringMixin: ship and commodity payouts, monopoly bonuses, ties; the balance
-  hooks ``acquisitions`` and ``running_scores``.
-* ``masks.py`` -- MaskMixin: legal-action masks, batched and for one game (``_refresh_mask_one``).
-* ``observation.py`` -- ObservationMixin: the layout, ``obs_field_bounds``, ``_observe`` and
-  ``_observe_one``.
+* ``kernels.py`` -- the rules compiled (numba), each written once over one game of the batch:
+  reveal, take, the end of a turn and of a day (scoring, shuffle, start player), the mask, the
+  observation, the forced-move loop; the entry points that run them over a list of games.
+* ``setup.py`` -- SetupMixin: the blank state, then the kernels' set-up (shuffle, start player).
+* ``rules.py`` -- RulesMixin: the step through the kernels (one game or a batch, forced moves
+  included), the final rewards; the tables of the take actions.
+* ``scoring.py`` -- ScoringMixin: ship and commodity payouts (the kernels'), the balance hooks
+  ``acquisitions`` and ``running_scores``.
+* ``masks.py`` -- MaskMixin: legal-action masks of loaded states (the kernels').
+* ``observation.py`` -- ObservationMixin: the layout, ``obs_field_bounds``, ``_observe`` (the kernels').
 * ``features.py`` -- FeaturesMixin: the per-action features (issue 30): what each action loads or
   reveals and what it would change (ship standing, commodity payouts, the market left).
 * ``presentation.py`` -- PresentationMixin: ``card_label``, ``describe_action``, ``narrate``,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 # SPEC "Randomness": the counter-based streams of core.rng
 STREAM_DECK = 1
 STREAM_START = 2
@@ -18,4 +16,3 @@ ACTION_NAMES = ["reveal", "stop", "take_last", "take_last_and_2nd", "take_last_a
 # Card locations (card_loc values)
 LOC_DECK, LOC_MARKET, LOC_SHIP, LOC_WAREHOUSE, LOC_BOX = range(5)
 NUM_DAYS = 3
-_KEY_MAX = np.iinfo(np.uint64).max  # sort key of the cards outside a shuffle's pool (setup._sort_keys)

@@ -72,17 +72,10 @@ class CardTables:
         self._icons_by_colour = pad(icons_by_colour)  # int8[N+1, 5]
         self._value = pad(self.card_value)  # int16[N+1]
         self._nongreen = pad(self.card_nongreen)  # int8[N+1]
-        self._kind_or_empty = np.concatenate([kind_of_card, [self.num_kinds]])  # int[N+1]; K = "no card"
         self._kind_copies = np.bincount(kind_of_card, minlength=self.num_kinds).astype(np.int16)  # int16[K]
         # Where a card goes when its ship is unloaded: commodities to the warehouse, the rest to the box.
         self._unload_to = np.where(self.card_icons > 0, LOC_WAREHOUSE, LOC_BOX).astype(np.int8)  # int8[N]
-        # Python-int tables for the one-game path (rules._apply_one): list lookups cost far less
-        # than numpy scalar indexing.
-        self._kind_list = self.card_kind.tolist()
-        self._value_list = self.card_value.tolist()
-        self._nongreen_list = self.card_nongreen.tolist()
-        self._colour_list = self.card_colour.tolist()
-        self._icons_list = self.card_icons.tolist()
+        self._nongreen_list = self.card_nongreen.tolist()  # Python ints: the replay of a day (day_history)
 
         players = self.num_players
         self.capacity = data["ship_capacity"]["two_players"] if players == 2 else data["ship_capacity"]["default"]

@@ -27,7 +27,6 @@ import numpy as np
 from ...core import rng
 from ...core.game import Game
 from .constants import (  # noqa: F401  (re-exported: tests, agents and training import them from here)
-    _KEY_MAX,
     ACTION_NAMES,
     LOC_BOX,
     LOC_DECK,
@@ -106,13 +105,11 @@ class Medici(
         data = load_cards(cards_path, data)
         self.data = data
         self._build_card_tables(data)  # data.py
-        self._build_setup_tables()  # setup.py
-        self._build_score_tables()  # scoring.py
         self._build_rule_tables()  # rules.py
-        self._build_mask_tables()  # masks.py
         self.num_actions = len(ACTION_NAMES)
         self.action_names = list(ACTION_NAMES)
         self._build_observation_layout()  # observation.py
+        self._build_kernel_tables()  # rules.py: the tables of kernels.py, from all of the above
 
     # --------------------------------------------------------- invariants
 

@@ -12,10 +12,6 @@ from .constants import (
     PHASE_TAKE,
     REVEAL,
     STOP,
-    TAKE_LAST,
-    TAKE_LAST_AND_2ND,
-    TAKE_LAST_AND_3RD,
-    TAKE_LAST_THREE,
 )
 from .state import MediciState
 
@@ -37,9 +33,8 @@ class PresentationMixin:
 
     def _take_cards(self, state: MediciState, game: int, action: int) -> list[int]:
         """Card ids a take action would load, last card first."""
-        last3 = self._from_last(state, np.array([game]), state.market_len[[game]].astype(np.int64))[0]
-        picks = {TAKE_LAST: [0], TAKE_LAST_AND_2ND: [0, 1], TAKE_LAST_AND_3RD: [0, 2], TAKE_LAST_THREE: [0, 1, 2]}
-        return [int(last3[i]) for i in picks[action]]
+        m = int(state.market_len[game])
+        return [int(state.market[game, m - back]) for back in self._take_backs[action]]
 
     def narrate(
         self, before: MediciState, after: MediciState, game: int, action: int, forced: bool, viewer: int | None = None
