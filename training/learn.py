@@ -753,7 +753,7 @@ def plot_routes(runs: dict[str, Path], path: Path, title: str) -> None:
             ax.axvline(switch, color=colour, lw=0.8, ls="--")
     ax.axhline(0.5, color="grey", lw=0.5)
     ax.set(xlabel="training CPU minutes", ylabel="win rate (95 % CI)", ylim=(0, 1), title=title)
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="best")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
