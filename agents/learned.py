@@ -1,18 +1,19 @@
 """Shipped learned policies: ``make_agent("learned", game)``.
 
-Each game's learned baseline is a small multilayer perceptron stored as a compressed
-NumPy archive in ``florentine_envs/agents/policies/`` (``<game>_<P>p.npz``, 0.6-1.3 MB),
-trained by :mod:`florentine_envs.training.learn` -- imitation of the heuristic, then
-reinforcement against a league -- with the one command recorded in the archive
+Each game's learned baseline is a small network stored as a compressed NumPy archive in
+``florentine_envs/agents/policies/`` (``<game>_<P>p.npz``, 0.5-1.4 MB), trained by
+:mod:`florentine_envs.training.learn` -- imitation of the heuristic, then reinforcement
+against a league -- with the one command recorded in the archive
 (``LearnedPolicy.meta["command"]``) and in ``policies/README.md``. Inference is NumPy
 only, so the learned agents play on the core install, without torch.
 
+    >>> import numpy as np
     >>> import florentine_envs
     >>> from florentine_envs.agents import make_agent
     >>> game = florentine_envs.make("medici", num_players=2)
     >>> agent = make_agent("learned", game)
     >>> state = game.init([7])
-    >>> action = agent.act(game.observe(state, state.current_player), state.legal_action_mask)
+    >>> action = agent.act_state(state, np.array([0]))  # it reads the actions' features: the state
     >>> bool(state.legal_action_mask[0, action[0]])
     True
 
@@ -21,15 +22,23 @@ whole options dict, defaults included, must match: a policy trained on one rule 
 is not silently used for another); ``learned:PATH.npz`` loads any archive written by
 ``florentine learn``. When none fits, the ``ValueError`` lists the policies that exist.
 
-The network: ``x = obs * scale`` (float32[obs_size], fixed per-feature scales from random
-play, so counts sit in about [0, 1]), hidden layers ``h = relu(x @ W + b)``, logits
-``h @ W_out + b_out`` (float32[A]), plus ``prior_gain`` (``meta["prior_gain"]``, 0 for none)
-on the action the game's heuristic would play in the same position: such a policy learns
-where to depart from the heuristic rather than everything the heuristic computes (a residual
-policy, as in Silver et al. 2018, "Residual Policy Learning"; the heuristic reads the same
-observation, so nothing hidden enters). Illegal actions get probability 0. ``act`` plays
-the most probable legal action (``greedy=False`` samples from the masked softmax with the
-agent's own seeded generator).
+Two kinds of network (``meta["net"]``):
+
+* ``"action"`` (every shipped policy since issue 30): the observation is encoded once,
+  ``e = relu(... relu(obs * scale @ W + b))``, and each legal action is scored by a scorer
+  shared over the actions, reading ``e`` joined with the action's features
+  (``game.action_features``, times ``feature_scale``) -- see :class:`LearnedPolicy`. It
+  plays alone: no heuristic is called. ``act`` refuses it (the features need the state);
+  matches, tournaments and env opponents call ``act_state``.
+* ``"mlp"``: ``x = obs * scale`` (float32[obs_size], fixed per-feature scales from random
+  play, so counts sit in about [0, 1]), hidden layers ``h = relu(x @ W + b)``, logits
+  ``h @ W_out + b_out`` (float32[A]), plus ``prior_gain`` (``meta["prior_gain"]``, 0 for
+  none) on the action the game's heuristic would play in the same position (a residual
+  policy, as in Silver et al. 2018, "Residual Policy Learning"; the heuristic reads the same
+  observation, so nothing hidden enters).
+
+Illegal actions get probability 0. The agent plays the most probable legal action
+(``greedy=False`` samples from the masked softmax with the agent's own seeded generator).
 """
 
 from __future__ import annotations
