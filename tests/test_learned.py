@@ -303,9 +303,11 @@ def test_recipe_refuses_a_teacherless_run_that_uses_the_heuristic():
 FEATURED = "medici"
 
 
-@pytest.mark.parametrize("flags,stages", [(["--net", "action", "--scorer", "8"], ["imitation", "rl"]),
-                                          (["--net", "mlp", "--teacher", "none"], ["rl"]),
-                                          (["--teacher", "none"], ["rl"])])  # fmt: skip
+@pytest.mark.parametrize("flags,stages", [
+    (["--net", "action", "--scorer", "8", "--id-embedding", "on"], ["imitation", "rl"]),
+    (["--net", "mlp", "--teacher", "none"], ["rl"]),
+    (["--teacher", "none"], ["rl"]),
+])  # fmt: skip
 def test_tiny_learn_runs_with_the_action_network_and_without_a_teacher(tmp_path, flags, stages):
     argv = ["learn", FEATURED, "--players", "2", "--rl-rounds", "1", "--games", "4", "--eval-games", "2",
             "--final-games", "2", "--out", str(tmp_path), "--no-progress", "--hidden", "16", *flags]  # fmt: skip
@@ -322,6 +324,8 @@ def test_tiny_learn_runs_with_the_action_network_and_without_a_teacher(tmp_path,
         assert " --teacher none" in summary["meta"]["command"]
     else:
         assert 0.0 <= summary["curve"][0]["heldout_agreement"] <= 1.0
+    if "--id-embedding" in flags:  # a switch is recorded as the command line spells it
+        assert recipe["id_embedding"] is True and " --id-embedding on" in summary["meta"]["command"]
     game = florentine_envs.make(FEATURED, num_players=2)
     agent = make_agent(f"learned:{tmp_path / f'{FEATURED}_2p' / 'policy.npz'}", game)
     assert agent.policy.scores_actions == ("mlp" not in flags) and agent.hinter is None

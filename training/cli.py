@@ -436,8 +436,13 @@ def cmd_learn(args) -> int:
     # their sample size counts too; the closing evaluation's does not)
     for field, value in overrides.items():
         if value is not None and field != "final_games":
-            text = ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
-            argv += ["--" + field.replace("_", "-"), {"True": "on", "False": "off"}.get(text, text)]
+            if isinstance(value, bool):  # switches are spelled on/off on the command line
+                text = "on" if value else "off"
+            elif isinstance(value, tuple):
+                text = ",".join(map(str, value))
+            else:
+                text = str(value)
+            argv += ["--" + field.replace("_", "-"), text]
     for option in args.option or []:
         argv += ["--option", option]
     summary = learn(
