@@ -31,14 +31,21 @@ import re
 import numpy as np
 
 from .base import Agent, RandomAgent
-from .firenze_heuristic import FirenzeHeuristic
-from .florenza_cards_heuristic import FlorenzaCardsHeuristic
-from .florenza_heuristic import FlorenzaHeuristic
 from .heuristics import HEURISTICS, make_heuristic
 from .ismcts import PRESETS, ISMCTSAgent
 from .learned import LearnedAgent, policy_for
-from .medici_heuristic import MediciHeuristic
-from .princes_heuristic import PrincesHeuristic
+
+#: the heuristic classes, imported on first use (PEP 562): a learned policy that plays alone
+#: never imports a heuristic module (issue 30)
+_LAZY_HEURISTICS = {"MediciHeuristic": "medici", "FirenzeHeuristic": "firenze",
+                    "FlorenzaCardsHeuristic": "florenza_cards", "FlorenzaHeuristic": "florenza",
+                    "PrincesHeuristic": "princes"}  # fmt: skip
+
+
+def __getattr__(name: str):
+    if name in _LAZY_HEURISTICS:
+        return HEURISTICS[_LAZY_HEURISTICS[name]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 #: ``module:function`` (dotted names): an agent of the user's own, see :func:`load_callable`

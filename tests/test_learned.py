@@ -78,6 +78,29 @@ def test_shipped_policy_loads_plays_legally_and_beats_random(meta):
     assert win_rate >= (0.8 if P == 2 else 0.5), f"learned won {win_rate:.0%} against random"
 
 
+#: a fresh interpreter plays one game with every shipped policy in every seat, then names the
+#: heuristic modules it imported
+PLAY_ALONE = """
+import sys
+import numpy as np
+import florentine_envs
+from florentine_envs.agents import make_agent
+from florentine_envs.agents.learned import shipped
+from florentine_envs.training.match import play_games
+for _, meta in shipped():
+    game = florentine_envs.make(meta["game"], num_players=meta["num_players"], **meta["options"])
+    play_games(game, [make_agent("learned", game, seed=p) for p in range(game.num_players)], np.arange(1))
+print(len(shipped()), sorted(name for name in sys.modules if name.endswith("_heuristic")))
+"""
+
+
+def test_shipped_policies_play_without_the_heuristic_modules_imported():
+    # issue 30, "Done when": "every shipped policy loads with prior_gain == 0 and plays without the
+    # heuristic module being imported" -- the registry imports a heuristic on first use only
+    out = subprocess.run([sys.executable, "-c", PLAY_ALONE], capture_output=True, text=True, check=True).stdout
+    assert out.split()[0] == str(len(SHIPPED)) and out.strip().endswith("[]"), out
+
+
 @pytest.mark.parametrize("meta", SHIPPED, ids=lambda m: f"{m['game']}-{m['num_players']}p")
 def test_shipped_policies_play_alone_without_the_heuristic(meta, monkeypatch):
     # issue 30 item 4: "Every shipped policy (all 11 tables) has prior_gain == 0: the agent reads
