@@ -46,8 +46,9 @@ FIELDS = tuple(field.name for field in dataclasses.fields(FlorenzaCardsState))
 NUM_FIELDS = len(FIELDS)
 Arrays = namedtuple("Arrays", FIELDS)
 
-# Rows of the tables of tables(): cards int64[., K], monuments [., M], artist kinds [., AK], artist
-# copies [., NA], locations [., L], Florenza items [., N], the small vectors [., 7]
+# Rows of the tables (Tables.cards int64[., K], monuments [., M], artist kinds [., AK], artist copies
+# [., NA], locations [., L], Florenza items [., N], the small vectors [., 7]), then the parameters
+# that open the int64 array of tables()
 CARD_RES, CARD_MONEY, CARD_PP, CARD_NEEDS, CARD_TMASK, CARD_SLOT, CARD_DRAWS, CARD_PREACHER, CARD_GUILD, \
     CARD_INCOME = 0, 6, 7, 8, 9, 10, 11, 12, 13, 14  # fmt: skip
 MON_RES, MON_MONEY, MON_PP, MON_TMASK = 0, 6, 7, 8
@@ -58,7 +59,7 @@ ITEM_KIND, ITEM_COPY = range(2)
 ANON_COST, ANON_VALUE, RES_START, BASE_INCOME = range(4)
 (PLAYERS, ROUNDS, ARTISTS_PER_ROUND, MONUMENTS_INITIAL, MONUMENTS_PER_ROUND, MONUMENTS_KEPT, HAND_SIZE, DRAW_BASE,
  GAIN_AMOUNT, LOCATION_SELL, WORKERS_MONEY, MARKET_SELL, MARKET_BUY, CAPTAIN_KIND, WAITING_2, WAITING_3,
- BLOCK_SIZE, MONEY_START, NUM_GROUPS) = range(19)  # fmt: skip
+ BLOCK_SIZE, MONEY_START, NUM_GROUPS, DIM_K, DIM_M, DIM_AK, DIM_NA, DIM_L, DIM_N, NUM_PARAMS) = range(26)  # fmt: skip
 #: the observation fields whose first column the encoder needs (int64[len] of tables())
 OBS_FIELDS = (
     "phase", "to_move", "captain", "new_captain", "round", "action_slot", "pending_card", "pending_monument",
@@ -76,17 +77,16 @@ Tables = namedtuple(
 )
 #: The decorator of the per-game kernels: compiled without numba's reference counting (they
 #: allocate nothing and only touch arrays their entry point holds) and inlined (a call that is
-#: not inlined copies the ~60 arrays of ``s`` and ``t``), as measured for Medici.
-rule = jit(_nrt=False, forceinline=True)
-#: The kernels of a round's end and of the set-up (draws, shuffles): as :data:`rule`, but called,
-#: not inlined -- they run a few times a round, and every caller would compile them again.
-round_end = jit(_nrt=False)
-#: what the entry points return for a game whose forced-move chain does not end (an engine bug)
-CHAIN_ERROR = -2
+#: not inlined copies the ~65 arrays of ``s`` and ``t``), as measured for Medici.
+rule = jit(_nrt=False, forceinline=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+#: The decorator of a kernel that is called, not inlined (the round's end, the set-up: they run a
+#: few times a game, and every caller would compile them again). Neither decorator builds the
+#: wrappers Python would call them through: a wrapper taking ``s`` and ``t`` unboxes every array
+#: of both, and building those took half of the cold compile (measured: 62 against 33 CPU-s).
+called = jit(_nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 BIG = 1 << 40  # "no artist can be hired": a cost nobody can pay
 _IN_ACTION = np.zeros(NUM_PHASES, np.bool_)  # the phases that show the action slot
 _IN_ACTION[list(ACTION_PHASES)] = True
-_NONE = np.uint64(0xFFFFFFFFFFFFFFFF)  # the shuffle key of an item left out: after every other
 
 
 def as_indices(array) -> np.ndarray:
@@ -96,60 +96,87 @@ def as_indices(array) -> np.ndarray:
 
 
 def tables(game) -> tuple:
-    """The game's tables as the arrays the entry points take after the state's (the scratch space
-    of the shuffles and the masks included: the kernels allocate nothing)."""
+    """The game's tables as the two arrays the entry points take after the state's: int64[.] (the
+    parameters, then every table and the scratch space of the shuffles and the masks: the kernels
+    allocate nothing) and uint64[.] (the shuffles' item words, then their keys). Two arrays, not
+    twenty: numba unboxes each argument of every call (~0.1 us an array)."""
     from ...core.rng import _mixed_ids
 
     t, P = game.t, game.num_players
     guild = t.card_guild if game.guilds else np.full(t.K, -1)  # no guild is held without them
-    cards = np.vstack([t.card_cost_res.T, t.card_cost_money, t.card_prestige, t.card_needs_artist, game.card_tmask,
-                       t.card_slot, t.card_draws, t.is_preacher, guild, game.card_income.T])  # fmt: skip
-    mons = np.vstack([t.mon_cost_res.T, t.mon_cost_money, t.mon_prestige, game.mon_tmask])
-    arts = np.stack([t.art_type, t.art_cost, t.art_copies, t.abase])
-    copies = np.stack([t.copy_value, t.copy_kind, game.copy_group, game.group_rank])
-    locs = np.stack([t.loc_effect, t.loc_res, t.loc_copies])
-    items = np.stack([t.item_kind, np.arange(t.N) - t.fbase[t.item_kind]])
     small = np.zeros((4, 7), np.int64)
     small[ANON_COST, :NUM_TYPES], small[ANON_VALUE, :NUM_TYPES] = t.anon_cost, t.anon_value
     small[RES_START, :NUM_RESOURCES] = t.res_start
     small[BASE_INCOME] = game.base_income
-    obs = np.array([game.obs_layout[field].start for field in OBS_FIELDS], np.int64)
-    params = np.array([
+    n, groups = max(t.N, t.M, t.NA), int(game.copy_group.max()) + 1
+    params = [
         P, t.rounds, t.artists_per_round, t.monuments_initial, t.monuments_per_round, t.monuments_kept,
         t.hand_size0, t.draw_base, t.gain_amount, t.location_sell_price, t.workers_money, t.market_sell_price,
         t.market_buy_price, int(np.flatnonzero(t.loc_effect == L_CAPTAIN)[0]), game.waiting_sizes[0],
-        game.waiting_sizes[1], game.block_size, t.money_start, int(game.copy_group.max()) + 1], np.int64)  # fmt: skip
-    n = max(t.N, t.M, t.NA)
-    dims = np.array([t.K, t.M, t.AK, t.NA, t.L, t.N], np.int64)
-    # keys, ids, tmp and counts of a shuffle; cheap (the least hire costs), groups (hired copies), pool (a deck's cards)
-    scratch = (np.empty(n, np.uint64), np.empty(n, np.int64), np.empty(n, np.int64), np.empty(257, np.int64),
-               np.empty(1 << NUM_TYPES, np.int64), np.empty(params[NUM_GROUPS], np.int64), np.empty(t.K, np.int64))
-    arrays = (cards, mons, arts, copies, locs, items, t.n_deck, small, _mixed_ids(n).copy(), obs, params, dims)
-    return tuple(np.ascontiguousarray(a, np.uint64 if a.dtype == np.uint64 else np.int64) for a in arrays) + scratch
+        game.waiting_sizes[1], game.block_size, t.money_start, groups, t.K, t.M, t.AK, t.NA, t.L, t.N]  # fmt: skip
+    # the parameters, then in the order _tables reads them: cards [21, K], monuments [9, M], artist
+    # kinds [4, AK], copies [4, NA], locations [3, L], items [2, N], the decks [3, K], the small
+    # vectors [4, 7], the observation's field starts; the scratch: ids and tmp of a shuffle [n],
+    # counts [257], cheap [8] (the least hire costs), groups (hired copies), pool (a deck's cards)
+    parts = [
+        params,
+        np.vstack([t.card_cost_res.T, t.card_cost_money, t.card_prestige, t.card_needs_artist, game.card_tmask,
+                   t.card_slot, t.card_draws, t.is_preacher, guild, game.card_income.T]),
+        np.vstack([t.mon_cost_res.T, t.mon_cost_money, t.mon_prestige, game.mon_tmask]),
+        [t.art_type, t.art_cost, t.art_copies, t.abase],
+        [t.copy_value, t.copy_kind, game.copy_group, game.group_rank],
+        [t.loc_effect, t.loc_res, t.loc_copies],
+        [t.item_kind, np.arange(t.N) - t.fbase[t.item_kind]],
+        t.n_deck, small, [game.obs_layout[field].start for field in OBS_FIELDS],
+        np.zeros(2 * n + 257 + (1 << NUM_TYPES) + groups + t.K),
+    ]  # fmt: skip
+    ints = np.concatenate([np.ravel(np.asarray(part, np.int64)) for part in parts])
+    return ints, np.concatenate([_mixed_ids(n), np.zeros(n, np.uint64)])
 
 
-@jit()
-def _tables(cards, mons, arts, copies, locs, items, n_deck, small, mixed_ids, obs, p, d, keys, ids, tmp, counts,
-            cheap, groups, pool):  # fmt: skip
+@jit(no_cpython_wrapper=True, no_cfunc_wrapper=True)
+def _table(ints, start, rows, cols):
+    """(the table int64[rows, cols] at ``ints[start:]``, a view; where the next one starts)."""
+    end = start + rows * cols
+    return ints[start:end].reshape((rows, cols)), end
+
+
+@jit(no_cpython_wrapper=True, no_cfunc_wrapper=True)
+def _tables(ints, words):
     """Tables from the arrays of :func:`tables` (views, no copies)."""
-    K, M, AK, NA, L, N = d[0], d[1], d[2], d[3], d[4], d[5]
+    p = ints
+    K, M, AK, NA, L, N, G = p[DIM_K], p[DIM_M], p[DIM_AK], p[DIM_NA], p[DIM_L], p[DIM_N], p[NUM_GROUPS]
+    n = max(N, M, NA)
+    cards, o = _table(ints, NUM_PARAMS, 21, K)
+    mons, o = _table(ints, o, 9, M)
+    arts, o = _table(ints, o, 4, AK)
+    copies, o = _table(ints, o, 4, NA)
+    locs, o = _table(ints, o, 3, L)
+    items, o = _table(ints, o, 2, N)
+    n_deck, o = _table(ints, o, 3, K)
+    small, o = _table(ints, o, 4, 7)
+    obs = ints[o : o + len(OBS_FIELDS)]
+    o += len(OBS_FIELDS)
+    ids, tmp, counts = ints[o : o + n], ints[o + n : o + 2 * n], ints[o + 2 * n : o + 2 * n + 257]
+    o += 2 * n + 257
+    cheap, groups, pool = ints[o : o + 8], ints[o + 8 : o + 8 + G], ints[o + 8 + G : o + 8 + G + K]
     complete = K
     reserve_artist = K + 2 * M
     location = reserve_artist + AK
     workers = location + L
     hire_table = workers + 2 * NUM_RESOURCES + 4
     resource = hire_table + 2 * AK + NUM_TYPES
-    return Tables(cards, mons, arts, copies, locs, items, n_deck, small, mixed_ids, obs, p[PLAYERS], K, M, AK, NA,
+    return Tables(cards, mons, arts, copies, locs, items, n_deck, small, words[:n], obs, p[PLAYERS], K, M, AK, NA,
                   L, N, p[ROUNDS], p[ARTISTS_PER_ROUND], p[MONUMENTS_INITIAL], p[MONUMENTS_PER_ROUND],
                   p[MONUMENTS_KEPT], p[HAND_SIZE], p[DRAW_BASE], p[GAIN_AMOUNT], p[LOCATION_SELL], p[WORKERS_MONEY],
                   p[MARKET_SELL], p[MARKET_BUY], p[CAPTAIN_KIND], p[WAITING_2], p[WAITING_3], p[BLOCK_SIZE],
                   p[MONEY_START], complete, K + M, reserve_artist, location, workers, workers + 1,
                   workers + 1 + NUM_RESOURCES, workers + 1 + 2 * NUM_RESOURCES, workers + 2 + 2 * NUM_RESOURCES,
                   workers + 3 + 2 * NUM_RESOURCES, hire_table, hire_table + AK, hire_table + 2 * AK, resource,
-                  resource + NUM_RESOURCES, keys, ids, tmp, counts, cheap, groups, pool)  # fmt: skip
+                  resource + NUM_RESOURCES, words[n : 2 * n], ids, tmp, counts, cheap, groups, pool)  # fmt: skip
 
 
-@jit()
+@jit(no_cpython_wrapper=True, no_cfunc_wrapper=True)
 def _unpack(arrays):
     """(Arrays, Tables) from the flat tuple of an entry point's ``*arrays``."""
     return Arrays(*arrays[:NUM_FIELDS]), _tables(*arrays[NUM_FIELDS:])

@@ -8,9 +8,9 @@ the same code.
 The rules, in the order a round meets them (SPEC §4-§6): :func:`setup_one` (the shuffles, the
 first row and table, the deal), the decisions of :func:`apply_one` (:func:`on_action` with
 :func:`activate_location`, :func:`on_hire`, the exchange and barter steps, :func:`on_keep`, the
-Captain's and the merchants' choices), :func:`next_action`, :func:`end_of_round` (the row and
-table discards, then :func:`continue_keep`), :func:`income` (:func:`continue_incomes`),
-:func:`election`, :func:`round_start`. The end of the game only marks the game over: its scores,
+Captain's and the merchants' choices), :func:`next_action`, :func:`round_over` (the round's end:
+:func:`discards`, :func:`next_keep`, :func:`captain_choice`, :func:`next_income`,
+:func:`election`), :func:`round_start`. The end of the game only marks the game over: its scores,
 ranks and rewards are ``scoring.py``'s (numpy, once per game). The writes are those of the numpy
 engine before it, so trajectories are unchanged (SPEC §3: the counter-based streams of
 :mod:`florentine_envs.core.rng`, through its kernels).
@@ -78,7 +78,7 @@ from .kernel_views import (
     discount,
     has_guild,
     refresh_mask,
-    round_end,
+    called,
     row_rank,
     rule,
 )
@@ -262,19 +262,45 @@ def next_action(s, t, g):
             s.offset[g] = j
             s.current_player[g] = (s.captain[g] + j) % P
             return False
-    return end_of_round(s, t, g)
+    return round_over(s, t, g, np.int64(END_OF_ROUND))
 
 
 # ------------------------------------------------------------------------------ the round's end
 
+#: the automatic steps of a round's end, in order: :func:`round_over` runs them from one on
+END_OF_ROUND, KEEPS, INCOME, INCOMES, ELECTION = range(5)
 
-@round_end
-def end_of_round(s, t, g):
-    """Step a (rounds 1-4): the row keeps its first ``monuments_kept`` (DESIGN_NOTES 5: prestige
-    descending, then the order drawn), the table's artists are discarded, then the keep
-    decisions; in the last round straight to the income. True when the game ended."""
-    if s.round[g] >= t.rounds:
-        return income(s, t, g)
+
+@called
+def round_over(s, t, g, step):
+    """The automatic steps of the round's end (SPEC §5, "Phase 4") from ``step`` on, until a
+    decision or the next round's first action: step a (:func:`discards`, in rounds 1-4, then the
+    keeps), step b (the Captain's choice, then the incomes), steps c and d (:func:`election`).
+    One kernel called, not inlined, for all of them: each rule in it is compiled once. True when
+    the game ended."""
+    if step == END_OF_ROUND:
+        step = INCOME
+        if s.round[g] < t.rounds:
+            discards(s, t, g)
+            step = KEEPS
+    if step == KEEPS:
+        if next_keep(s, t, g):
+            return False
+        step = INCOME
+    if step == INCOME:
+        if captain_choice(s, t, g):
+            return False
+        s.keep_offset[g] = 0
+        step = INCOMES
+    if step == INCOMES and next_income(s, t, g):
+        return False
+    return election(s, t, g)
+
+
+@rule
+def discards(s, t, g):
+    """Step a: the row keeps its first ``monuments_kept`` (DESIGN_NOTES 5: prestige descending,
+    then the order drawn), the table's artists are discarded; the keeps start from the Captain."""
     for m in range(t.M):
         if s.mon_state[g, m] == IN_ROW and row_rank(s, t, g, m) >= t.monuments_kept:
             s.mon_state[g, m] = DISCARDED
@@ -283,45 +309,43 @@ def end_of_round(s, t, g):
             s.art_state[g, c] = DISCARDED
     s.table_count[g] = 0
     s.keep_offset[g] = 0
-    return continue_keep(s, t, g)
 
 
-@round_end
-def continue_keep(s, t, g):
-    """The next seat (in turn order from ``keep_offset``) with cards in hand keeps one; after the
-    last, the income. True when the game ended."""
+@rule
+def next_keep(s, t, g):
+    """The next seat (in turn order from ``keep_offset``) with cards in hand keeps one: True, its
+    decision set; False after the last."""
     P = t.P
-    for j in range(s.keep_offset[g], P):
+    for j in range(np.int64(s.keep_offset[g]), P):
         seat = (s.captain[g] + j) % P
         for k in range(t.K):
             if s.hand[g, seat, k] > 0:
                 s.phase[g] = PH_KEEP
                 s.current_player[g] = seat
                 s.keep_offset[g] = j
-                return False
-    return income(s, t, g)
+                return True
+    return False
 
 
-@round_end
-def income(s, t, g):
-    """Step b (DESIGN_NOTES 16): first the Captain's choice, which every player receives (only a
-    resource the supply holds for every player), then the incomes. True when the game ended."""
+@rule
+def captain_choice(s, t, g):
+    """Step b (DESIGN_NOTES 16) begins with the Captain's choice, which every player receives,
+    where a resource the supply holds for every player exists: True, the decision set."""
     for r in range(NUM_RESOURCES):
         if s.supply[g, r] >= t.P:
             s.phase[g] = PH_CAPTAIN_CHOICE
             s.current_player[g] = s.captain[g]
-            return False
-    s.keep_offset[g] = 0
-    return continue_incomes(s, t, g)
+            return True
+    return False
 
 
-@round_end
-def continue_incomes(s, t, g):
+@rule
+def next_income(s, t, g):
     """From offset ``keep_offset`` on, in turn order: each seat receives its whole income (the
     Family card's with its cards', as far as the supply goes), then chooses its Arte dei
-    Mercatanti resource; after the last seat, the election. True when the game ended."""
+    Mercatanti resource: True, that decision set; False after the last seat."""
     P = t.P
-    for j in range(s.keep_offset[g], P):
+    for j in range(np.int64(s.keep_offset[g]), P):
         seat = (s.captain[g] + j) % P
         for r in range(NUM_RESOURCES + 1):
             amount = t.small[BASE_INCOME, r]
@@ -338,11 +362,11 @@ def continue_incomes(s, t, g):
                     s.phase[g] = PH_MERCHANT_CHOICE
                     s.current_player[g] = seat
                     s.keep_offset[g] = j
-                    return False
-    return election(s, t, g)
+                    return True
+    return False
 
 
-@round_end
+@rule
 def election(s, t, g):
     """Steps c and d: the holder of the New Captain card or the next seat becomes Captain, then
     the next round or the end of the game (scored by ``scoring.py``). True when the game ended."""
@@ -366,7 +390,7 @@ def election(s, t, g):
 # ------------------------------------------------------------------------------ draws and shuffles
 
 
-@round_end
+@rule
 def draw_monuments(s, t, g, n):
     """The next ``n`` monuments of the deck (fewer if it runs out) join the row."""
     first = np.int64(s.mon_drawn[g])
@@ -376,7 +400,7 @@ def draw_monuments(s, t, g, n):
     s.mon_drawn[g] = min(first + n, t.M)
 
 
-@round_end
+@rule
 def draw_artists(s, t, g):
     """Phase 1: the next ``artists_per_round`` artist copies go face down on the (empty) table."""
     first, n = np.int64(s.art_drawn[g]), t.artists_per_round
@@ -398,7 +422,7 @@ def draw_cards(s, g, p, n):
     s.deck_pos[g] = pos + take
 
 
-@round_end
+@rule
 def draw_positions(s, t, g, stream, positions, n):
     """``positions[g]`` (int8[., n]): each item's place in the shuffle of ``n`` items (set-up)."""
     keys, ids = t.keys[:n], t.ids[:n]
@@ -411,7 +435,7 @@ def draw_positions(s, t, g, stream, positions, n):
         positions[g, ids[i]] = i
 
 
-@round_end
+@rule
 def shuffle_florenza(s, t, g, counter):
     """The draw deck becomes the shuffle of the pool ``t.pool`` (int64[K] cards per kind), SPEC §3:
     canonical items ``fbase[k] + j`` (j < pool[k]) ordered by ``hash64(seed, 1, counter, item)``
@@ -437,7 +461,7 @@ def shuffle_florenza(s, t, g, counter):
 # ------------------------------------------------------------------------------ set-up and round start
 
 
-@round_end
+@rule
 def start_actions(s, g):
     """Phase 3 begins: slot 0, offset 0, the Captain to act."""
     s.slot[g] = 0
@@ -446,7 +470,7 @@ def start_actions(s, g):
     s.current_player[g] = s.captain[g]
 
 
-@round_end
+@rule
 def round_start(s, t, g):
     """Rounds 2-5, phases 1 and 2 (SPEC §5): the artists, the monuments, the Florenza deck
     ("Round 2: Shuffle all cards from Deck II with any left over from Round 1. Round 3: ... Deck
@@ -477,11 +501,11 @@ def round_start(s, t, g):
     start_actions(s, g)
 
 
-@round_end
+@called
 def setup_one(s, t, g):
     """A fresh game from its blank state (SPEC §4): the first Captain, the starting money and
     resources, the draw order of monuments and artists, the first row and table, Deck I shuffled
-    and dealt in turn order from the Captain; then the first action and its mask."""
+    and dealt in turn order from the Captain; then the first action (``run`` refreshes the mask)."""
     P = t.P
     s.captain[g] = randint_kernel(s.seed[g], STREAM_SETUP, 0, P, 0)
     for p in range(P):
@@ -498,7 +522,6 @@ def setup_one(s, t, g):
     for j in range(P):
         draw_cards(s, g, (s.captain[g] + j) % P, t.hand_size)
     start_actions(s, g)
-    refresh_mask(s, t, g)
 
 
 # ------------------------------------------------------------------------------ the decisions
@@ -513,7 +536,7 @@ def on_keep(s, t, g, k):
         s.discard[g, p, kind] += s.hand[g, p, kind] - kept
         s.hand[g, p, kind] = kept
     s.keep_offset[g] += 1
-    return continue_keep(s, t, g)
+    return round_over(s, t, g, np.int64(KEEPS))
 
 
 @rule
@@ -547,11 +570,11 @@ def apply_one(s, t, g, action):
         for q in range(t.P):
             gain_resource(s, g, q, r, 1)
         s.keep_offset[g] = 0
-        over = continue_incomes(s, t, g)
+        over = round_over(s, t, g, np.int64(INCOMES))
     elif phase == PH_MERCHANT_CHOICE:
         gain_resource(s, g, p, r, 1)
         s.keep_offset[g] += 1
-        over = continue_incomes(s, t, g)
+        over = round_over(s, t, g, np.int64(INCOMES))
     if over:
         return True
     refresh_mask(s, t, g)
@@ -571,40 +594,34 @@ def only_action(s, g):
     return only
 
 
-@rule
-def advance_one(s, t, g, action, forced):
-    """``action`` (none if negative), then with ``forced`` every decision of game ``g`` that has
-    one legal action (DESIGN.md rule 1): 1 when the game ended, 0, or CHAIN_ERROR."""
-    for _ in range(MAX_FORCED_CHAIN):
-        if action >= 0 and apply_one(s, t, g, action):
-            return 1
-        if not forced:
-            return 0
-        action = only_action(s, g)
-        if action < 0:
-            return 0
-    return CHAIN_ERROR
-
-
 # ------------------------------------------------------------------------------ entry points
 
 
 @jit()
-def advance(g, action, forced, games, actions, result, *arrays):
-    """:func:`advance_one` of game ``g`` with ``action`` (returning its result), or when ``games``
-    (int64[n] rows) is not empty of each of them with ``actions[i]`` (-1: none) into ``result[i]``
-    (int8[n]): 1 where the game ended, CHAIN_ERROR where a forced-move chain did not end, else 0.
-    ``arrays``: the state's (``kernel_views.FIELDS``), then ``kernel_views.tables()``."""
+def advance(forced, games, actions, result, *arrays):
+    """Each of ``games`` (int64[n] rows; one for a game alone) takes ``actions[i]`` (none if
+    negative), then with ``forced`` every decision that has one legal action (DESIGN.md rule 1);
+    ``result[i]`` (int8[n]): 1 where the game ended, CHAIN_ERROR where a forced-move chain did not
+    end, else 0. ``arrays``: the state's (``kernel_views.FIELDS``), then ``kernel_views.tables()``.
+    One call of :func:`apply_one` in the whole kernel: each inlined copy of the rules costs seconds
+    of compiling."""
     s, t = _unpack(arrays)
-    if not games.shape[0]:
-        return advance_one(s, t, g, action, forced)
     for i in range(games.shape[0]):
-        result[i] = advance_one(s, t, games[i], actions[i], forced)
-    return 0
+        g, action, outcome = games[i], actions[i], CHAIN_ERROR
+        for _ in range(MAX_FORCED_CHAIN):
+            if action >= 0 and apply_one(s, t, g, action):
+                outcome = 1
+                break
+            action = only_action(s, g) if forced else -1
+            if action < 0:
+                outcome = 0
+                break
+        result[i] = outcome
 
 
-#: what :func:`run` does to each game (the last three: for the rule tests' hand-made positions)
-SETUP, REFRESH_MASK, END_OF_ROUND, INCOME, ELECTION = range(5)
+#: what :func:`run` does to each game besides the steps of a round's end (END_OF_ROUND, INCOME,
+#: ELECTION: for the rule tests' hand-made positions)
+SETUP, REFRESH_MASK = 5, 6
 
 
 @jit()
@@ -617,12 +634,8 @@ def run(op, games, result, *arrays):
         over = False
         if op == SETUP:
             setup_one(s, t, g)
-        elif op == END_OF_ROUND:
-            over = end_of_round(s, t, g)
-        elif op == INCOME:
-            over = income(s, t, g)
-        elif op == ELECTION:
-            over = election(s, t, g)
+        elif op <= ELECTION:
+            over = round_over(s, t, g, op)
         if not over:
             refresh_mask(s, t, g)
         result[i] = over

@@ -11,8 +11,6 @@ import numpy as np
 from . import kernel_views, kernels
 from .state import FlorenzaCardsState
 
-_NO_ACTIONS, _NO_RESULT = np.zeros(0, np.int64), np.zeros(0, np.int8)  # kernels.advance of one game
-
 
 class RulesMixin:
     """Mixin of :class:`~.florenza_cards.FlorenzaCards`: the step through the kernels."""
@@ -35,7 +33,7 @@ class RulesMixin:
             result = np.zeros(games.size, np.int8)  # 1 where the game ended, CHAIN_ERROR
             if op is None:  # actions -1: the forced moves only
                 actions = np.full(games.size, -1) if actions is None else kernel_views.as_indices(actions)
-                kernels.advance(0, 0, forced, games, actions, result, *self._arrays(state))
+                kernels.advance(forced, games, actions, result, *self._arrays(state))
             else:
                 kernels.run(op, games, result, *self._arrays(state))
             if result.any():
@@ -53,9 +51,14 @@ class RulesMixin:
         self._run(None, state, games, actions)
 
     def _advance_one(self, state: FlorenzaCardsState, action: int) -> None:
-        result = kernels.advance(0, action, True, _NO_ACTIONS, _NO_ACTIONS, _NO_RESULT, *self._arrays(state))
-        if result:
-            self._finish(state, self._rows(1), np.array([result], np.int8))
+        one = self.__dict__.get("_one_game")
+        if one is None:  # the arguments of kernels.advance for row 0 alone, reused
+            one = self.__dict__["_one_game"] = (np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, np.int8))
+        games, actions, result = one
+        actions[0] = action
+        kernels.advance(True, games, actions, result, *self._arrays(state))
+        if result[0]:
+            self._finish(state, games, result)
 
     def _play_forced(self, state: FlorenzaCardsState, games: np.ndarray, on_move=None) -> None:
         if on_move is not None:  # every forced move reported: the core's loop over _apply
