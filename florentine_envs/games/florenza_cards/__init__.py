@@ -9,13 +9,12 @@ The package, module by module, each depending only on those above it:
 * ``schema.py`` -- the schema of the data file (``florentine_envs.data_schema``) and the bounds it keeps.
 * ``florenza_cards_data.json`` -- the component data with its provenance (measurements behind data
   choices: ``DATA_NOTES.md``).
-* ``kernel_views.py`` -- the compiled engine's ground floor (numba): the state's arrays and the tables
-  every kernel takes, and the kernels that only read a game, each written once over one game: the
-  legal actions per phase (SPEC §6), the least hire costs, the observation (SPEC §10).
-* ``kernels.py`` -- the rules compiled (numba), each written once over one game of the batch: set-up,
-  the decision handlers per phase, the next action, the end of the round (discards, keeping, income,
-  election), the next round's draws and shuffles, the forced-move loop; the entry points that run
-  them over a list of games (one game alone runs the same code).
+* ``kernels.py`` -- the rules compiled (numba), each written once over one game of the batch: the
+  state's arrays and the tables every kernel takes, the legal actions per phase (SPEC §6) and the
+  least hire costs, the observation (SPEC §10), set-up, the decisions per phase, the next action,
+  the end of the round (discards, keeping, income, election), the next round's draws and shuffles,
+  the forced-move loop; the entry points that run them over a list of games (one game alone runs
+  the same code). One module: numba's cache does not see a change in a kernel of another file.
 * ``setup.py`` -- SetupMixin: the tables the mixins share, the blank state, then the kernels' set-up.
 * ``scoring.py`` -- ScoringMixin: final scoring, the artwork tie-break, ranks, the end of the game.
 * ``rules.py`` -- RulesMixin: the step through the kernels (one game or a batch, forced moves

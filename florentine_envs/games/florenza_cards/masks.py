@@ -1,4 +1,4 @@
-"""Legal-action masks (SPEC §6): the kernel ``kernel_views.refresh_mask`` over the given games (the
+"""Legal-action masks (SPEC §6): the kernel ``kernels.refresh_mask`` over the given games (the
 steps refresh the mask inside the kernels; this is for loaded and hand-built states), and the
 ACTION phase's mask and the least hire costs of any seat, which the features read."""
 
@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import kernel_views, kernels
+from . import kernels
 from .constants import NUM_TYPES
 from .state import FlorenzaCardsState
 
-BIG = kernel_views.BIG  # "no artist can be hired": a cost nobody can pay
+BIG = kernels.BIG  # "no artist can be hired": a cost nobody can pay
 
 
 class MaskMixin:
@@ -23,7 +23,7 @@ class MaskMixin:
     def _action_mask(self, st: FlorenzaCardsState, g: np.ndarray, p: np.ndarray) -> np.ndarray:
         """bool[n, A]: the legal actions of seat ``p[i]`` in the ACTION phase of game ``g[i]``."""
         out = np.zeros((len(g), self.num_actions), bool)
-        kernel_views.action_masks(kernel_views.as_indices(g), kernel_views.as_indices(p), out, *self._arrays(st))
+        kernels.action_masks(kernels.as_indices(g), kernels.as_indices(p), out, *self._arrays(st))
         return out
 
     def _cheapest(self, st: FlorenzaCardsState, g: np.ndarray, p: np.ndarray) -> np.ndarray:
@@ -31,5 +31,5 @@ class MaskMixin:
         least a seat pays to hire one: table or own reserved copies, face-up anonymous artists,
         the Bottega d'Arte discount applied (SPEC §6, "Hire options"); BIG: none on offer."""
         out = np.empty((len(g), 1 << NUM_TYPES), np.int64)
-        kernel_views.hire_costs(kernel_views.as_indices(g), kernel_views.as_indices(p), out, *self._arrays(st))
+        kernels.hire_costs(kernels.as_indices(g), kernels.as_indices(p), out, *self._arrays(st))
         return out

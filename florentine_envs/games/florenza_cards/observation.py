@@ -1,5 +1,5 @@
 """The observation (SPEC §10): the layout of the float32 vector, its field bounds, and the encoder
-(the kernel ``kernel_views.observe_one`` over the batch).
+(the kernel ``kernels.observe_one`` over the batch).
 
 Money and resources of every player are shown: they are held in hand, but every change to
 them is public (DESIGN_NOTES 20). So is the table's history a player remembers (version 1):
@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.game import layout_from_sizes
-from . import kernel_views
+from . import kernels
 from .constants import NUM_PHASES, NUM_RESOURCES, NUM_SLOTS, NUM_TYPES
 from .state import FlorenzaCardsState
 
@@ -98,12 +98,12 @@ class FlorenzaObservation:
         return bounds
 
     def _observe(self, state: FlorenzaCardsState, players, out: np.ndarray | None = None) -> np.ndarray:
-        """float32[B, obs_size] (SPEC §10): the kernel ``kernel_views.observe_one`` of every game."""
+        """float32[B, obs_size] (SPEC §10): the kernel ``kernels.observe_one`` of every game."""
         B = state.batch_size
         players = np.asarray(players, np.int64)
         if players.shape != (B,) or not players.flags.writeable:
             players = np.full(B, players) if players.ndim == 0 else players.copy()
         obs = np.empty((B, self.obs_size), np.float32) if out is None else out
-        kernel_views.observe(players, obs, *self._arrays(state))
+        kernels.observe(players, obs, *self._arrays(state))
         return obs
 

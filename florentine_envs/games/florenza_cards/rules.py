@@ -8,7 +8,7 @@ import operator
 
 import numpy as np
 
-from . import kernel_views, kernels
+from . import kernels
 from .state import FlorenzaCardsState
 
 
@@ -16,9 +16,9 @@ class RulesMixin:
     """Mixin of :class:`~.florenza_cards.FlorenzaCards`: the step through the kernels."""
 
     def _build_kernel_tables(self) -> None:
-        """The tables the kernels read (``kernel_views.tables``), after every other table is built."""
-        self._tables = kernel_views.tables(self)
-        self._state_arrays = operator.attrgetter(*kernel_views.FIELDS)
+        """The tables the kernels read (``kernels.tables``), after every other table is built."""
+        self._tables = kernels.tables(self)
+        self._state_arrays = operator.attrgetter(*kernels.FIELDS)
 
     def _arrays(self, state: FlorenzaCardsState) -> tuple:
         """The arguments every kernel entry point takes after its own: the state's arrays, the tables."""
@@ -28,11 +28,11 @@ class RulesMixin:
         """``kernels.run`` with ``op`` on each of ``games`` or, when ``op`` is None,
         ``kernels.advance`` (``actions``, then the forced moves if ``forced``); then the scores,
         ranks and rewards of the games it ended."""
-        games = kernel_views.as_indices(games)
+        games = kernels.as_indices(games)
         if games.size:
             result = np.zeros(games.size, np.int8)  # 1 where the game ended, CHAIN_ERROR
             if op is None:  # actions -1: the forced moves only
-                actions = np.full(games.size, -1) if actions is None else kernel_views.as_indices(actions)
+                actions = np.full(games.size, -1) if actions is None else kernels.as_indices(actions)
                 kernels.advance(forced, games, actions, result, *self._arrays(state))
             else:
                 kernels.run(op, games, result, *self._arrays(state))
