@@ -316,7 +316,7 @@ class Scenario:
         self.game.check_invariants(s.select(np.array([0])))
         s.assign(np.array([1]), s.select(np.array([0])))
         games = np.arange(2)
-        self.game._refresh_mask_batch(s, games)
+        self.game._refresh_mask(s, games)
         self.game._play_forced(s, games)
         self.game.check_invariants(s)
         self.one = s.select(np.array([0]))

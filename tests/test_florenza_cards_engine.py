@@ -67,7 +67,7 @@ def location(game, loc_id):
 
 def fix(game, st):
     """Refresh the masks after editing a position."""
-    game._refresh_mask_batch(st, np.arange(st.batch_size))
+    game._refresh_mask(st, np.arange(st.batch_size))
 
 
 def to_move(game, st, seat):
@@ -609,7 +609,7 @@ def test_a_game_does_not_depend_on_its_batch():
             assert states_equal(alone[i], batch.select(i))
 
 
-def test_one_game_fast_paths_match_the_batched_mask_and_observation():
+def test_one_game_paths_match_the_batched_mask_and_observation():
     for P in (2, 4):
         game = make(P)
         st = game.init(np.arange(12))
@@ -617,7 +617,7 @@ def test_one_game_fast_paths_match_the_batched_mask_and_observation():
         while not st.terminated.all():
             masks = st.legal_action_mask.copy()
             for b in range(12):
-                game._mask_one(st, b)
+                game._refresh_mask(st, np.array([b]))  # a game alone, from scratch
                 assert np.array_equal(st.legal_action_mask[b], masks[b])
                 for o in range(P):
                     one = game.observe(st.select(b), np.array([o]))[0]

@@ -1,4 +1,4 @@
-"""Florenza: The Card Game (Placentia Games), 2-4 players: the batched engine and its scalar reference.
+"""Florenza: The Card Game (Placentia Games), 2-4 players: the compiled engine and its scalar reference.
 
 The package, module by module, each depending only on those above it:
 
@@ -9,12 +9,19 @@ The package, module by module, each depending only on those above it:
 * ``schema.py`` -- the schema of the data file (``florentine_envs.data_schema``) and the bounds it keeps.
 * ``florenza_cards_data.json`` -- the component data with its provenance (measurements behind data
   choices: ``DATA_NOTES.md``).
-* ``setup.py`` -- SetupMixin: the blank state, set-up, round start, shuffles, draws.
+* ``kernels.py`` -- the rules compiled (numba), each written once over one game of the batch: the
+  state's arrays and the tables every kernel takes, the legal actions per phase (SPEC §6) and the
+  least hire costs, the observation (SPEC §10), set-up, the decisions per phase, the next action,
+  the end of the round (discards, keeping, income, election), the next round's draws and shuffles,
+  the forced-move loop; the entry points that run them over a list of games (one game alone runs
+  the same code). One module: numba's cache does not see a change in a kernel of another file.
+* ``setup.py`` -- SetupMixin: the tables the mixins share, the blank state, then the kernels' set-up.
 * ``scoring.py`` -- ScoringMixin: final scoring, the artwork tie-break, ranks, the end of the game.
-* ``rules.py`` -- RulesMixin: the decision handlers per phase and the automatic continuations (next
-  action, end of round, keeping, income, election).
-* ``masks.py`` -- MaskMixin: legal actions per phase, batched and its mirror for one game.
-* ``observation.py`` -- FlorenzaObservation: layout, bounds and encoders (batched and one game).
+* ``rules.py`` -- RulesMixin: the step through the kernels (one game or a batch, forced moves
+  included), the end of the games they ended (``scoring.py``); a round's end on its own.
+* ``masks.py`` -- MaskMixin: legal-action masks of loaded states, the ACTION phase's mask of any seat and
+  the least hire costs (the kernels').
+* ``observation.py`` -- FlorenzaObservation: layout, bounds and the encoder (the kernels').
 * ``features.py`` -- FlorenzaFeatures: the per-action features (what each action names, with its printed
   attributes, and what it would do for the player deciding: resources and Fiorini, points banked, artist
   points expected, majorities, engine, what its projects still lack).

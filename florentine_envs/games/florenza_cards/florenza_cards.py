@@ -1,4 +1,4 @@
-"""Florenza: The Card Game (Placentia Games), batched numpy engine for 2-4 players.
+"""Florenza: The Card Game (Placentia Games), the batched engine (rules compiled with numba) for 2-4 players.
 
 The encoding (action ids, observation layout, order of automatic steps, use of randomness)
 is fixed in ``SPEC.md`` beside this file; ``DESIGN_NOTES.md`` numbers every reading of an
@@ -117,6 +117,7 @@ class FlorenzaCards(
         self._build_tables()
         self._build_action_names()
         self._build_layout()
+        self._build_kernel_tables()  # rules.py: the tables of the kernels, from all of the above
         # balance hooks (core.game's contract): the Florenza cards played and the monuments
         # completed, by kind; the same names at every player count and with or without guilds
         self.component_names = tuple(f"card:{c}" for c in t.card_ids) + tuple(f"monument:{m}" for m in t.mon_ids)

@@ -28,7 +28,7 @@ import numpy as np
 
 from ...core.game import MAX_FORCED_CHAIN
 from ...core.jit import jit
-from ...core.rng import hash_prefix_kernel, mix_kernel, randint_kernel
+from ...core.rng import hash_prefix_kernel, mix_kernel, randint_kernel, sort_by_key
 from .constants import (
     LOC_BOX,
     LOC_DECK,
@@ -268,33 +268,6 @@ def shuffle_deck(s, t, g):
     for k in range(t.num_kinds):
         s.deck_counts[g, k] += s.market_counts[g, k]
         s.market_counts[g, k] = 0
-
-
-@day_end
-def sort_by_key(ids, keys, tmp, counts):
-    """``ids`` (int64[n], ascending) put in the order of ``(keys[id], id)``, a stable argsort's: a
-    counting sort on the keys' top byte into ``tmp`` (int64[n]; ``counts`` int64[257]), which
-    leaves only the few ids sharing a byte out of order, then an insertion sort (the keys are
-    uniform: a merge sort's unpredictable branches cost four times as much, measured)."""
-    n = ids.shape[0]
-    counts[:] = 0
-    for k in range(n):
-        counts[(keys[ids[k]] >> np.uint64(56)) + 1] += 1
-    for b in range(1, counts.shape[0]):
-        counts[b] += counts[b - 1]
-    for k in range(n):
-        b = keys[ids[k]] >> np.uint64(56)
-        tmp[counts[b]] = ids[k]
-        counts[b] += 1
-    for k in range(n):
-        card, key = tmp[k], keys[tmp[k]]
-        j = k
-        while j > 0 and (keys[tmp[j - 1]] > key or (keys[tmp[j - 1]] == key and tmp[j - 1] > card)):
-            tmp[j] = tmp[j - 1]
-            j -= 1
-        tmp[j] = card
-    for k in range(n):
-        ids[k] = tmp[k]
 
 
 # ------------------------------------------------------------------------------ scoring
