@@ -5,6 +5,8 @@ The rules themselves are tested in ``test_medici_rules_*.py`` (scenarios quoting
 and ``test_medici_differential.py`` (against the scalar reference).
 """
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -117,6 +119,31 @@ def test_overlong_market_is_refused():
     for view in (state, state.select(0)):  # the batched path and the one-game path
         with pytest.raises(ValueError, match="longer than the rules allow"):
             game.observe(view, np.zeros(view.batch_size, np.int64))
+
+
+@pytest.mark.parametrize("module", ["florentine_envs.games.medici.kernels",
+                                    "florentine_envs.games.florenza_cards.kernels"])  # fmt: skip
+def test_a_kernels_disk_cache_is_renewed_when_a_source_it_reads_changes(module, tmp_path):
+    """Numba judges a cached function fresh by its own file alone; a kernel also inlines the draws
+    of core/rng.py and freezes its game's constants, so ``core.jit`` stamps the cache with a digest
+    of every source of the kernel's package and of the core."""
+    import importlib
+
+    from florentine_envs.core import jit as jit_module
+
+    kernels = importlib.import_module(module)
+    sources = jit_module.kernel_sources(module)
+    package = Path(kernels.__file__).parent
+    assert {package / "kernels.py", package / "constants.py", jit_module.CORE / "rng.py"} <= set(sources)
+    stamp = kernels.advance._cache._cache_file._source_stamp  # what numba compares with its index
+    assert stamp[1] == jit_module.sources_digest(sources)
+    # the digest follows the bytes of each file, not only its own
+    copies = [tmp_path / "a.py", tmp_path / "b.py"]
+    for path in copies:
+        path.write_text("X = 1\n")
+    before = jit_module.sources_digest(copies)
+    copies[1].write_text("X = 2\n")
+    assert jit_module.sources_digest(copies) != before
 
 
 def test_kernels_compile_where_numba_cannot_write_its_cache(monkeypatch):

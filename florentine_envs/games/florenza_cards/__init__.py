@@ -14,7 +14,7 @@ The package, module by module, each depending only on those above it:
   least hire costs, the observation (SPEC §10), set-up, the decisions per phase, the next action,
   the end of the round (discards, keeping, income, election), the next round's draws and shuffles,
   the forced-move loop; the entry points that run them over a list of games (one game alone runs
-  the same code). One module: numba's cache does not see a change in a kernel of another file.
+  the same code).
 * ``setup.py`` -- SetupMixin: the tables the mixins share, the blank state, then the kernels' set-up.
 * ``scoring.py`` -- ScoringMixin: final scoring, the artwork tie-break, ranks, the end of the game.
 * ``rules.py`` -- RulesMixin: the step through the kernels (one game or a batch, forced moves

@@ -6,10 +6,11 @@ game's tables (:data:`Tables`, built by :func:`tables`). The entry points at the
 over a list of games in a plain loop; a game alone (B=1: the AEC env, search) runs the same code.
 The choices are Medici's (``games/medici/kernels.py``): the arrays passed to an entry point as
 separate arguments (numba unboxes those fastest), the per-game kernels compiled without
-reference counting and inlined, no ``prange``. One module, not two: numba's disk cache of a
-function is renewed when its own file changes, never when a kernel it calls from another file
-does ("Cache invalidation fails to recognize changes in symbols defined in a different file",
-numba's notes on caching), so an entry point here and a rule elsewhere could run stale code.
+reference counting and inlined, no ``prange``. Numba alone renews a function's disk cache only
+when its own file changes ("Cache invalidation fails to recognize changes in symbols defined in a
+different file", numba's notes on caching); :func:`florentine_envs.core.jit.jit` stamps the cache
+with a digest of this package's and the core's sources as well, so a change to the constants,
+the data or the draws of ``core/rng.py`` recompiles these kernels.
 
 The module, section by section: the arrays and tables; the rules the others share (guilds,
 discounts, the row's order); the legal actions (SPEC §6: :func:`refresh_mask`, the least hire
