@@ -34,6 +34,7 @@ import numpy as np
 
 from ...core.game import MAX_FORCED_CHAIN
 from ...core.jit import jit
+from ...core.kernels import only_legal_action
 from ...core.rng import hash_prefix_kernel, mix_kernel, randint_kernel, sort_by_key
 from .constants import (
     ACTION_PHASES,
@@ -984,19 +985,6 @@ def apply_one(s, t, g, action):
     return False
 
 
-@rule
-def only_action(s, g):
-    """The one legal action of game ``g``, or -1 (a finished game, or a real decision)."""
-    only = -1
-    if not s.terminated[g]:
-        for a in range(s.legal_action_mask.shape[1]):
-            if s.legal_action_mask[g, a]:
-                if only >= 0:
-                    return -1
-                only = a
-    return only
-
-
 # ------------------------------------------------------------------------------ entry points
 
 
@@ -1015,7 +1003,7 @@ def advance(forced, games, actions, result, *arrays):
             if action >= 0 and apply_one(s, t, g, action):
                 outcome = 1
                 break
-            action = only_action(s, g) if forced else -1
+            action = only_legal_action(s.terminated, s.legal_action_mask, g) if forced else -1
             if action < 0:
                 outcome = 0
                 break

@@ -28,6 +28,7 @@ import numpy as np
 
 from ...core.game import MAX_FORCED_CHAIN
 from ...core.jit import jit
+from ...core.kernels import only_legal_action
 from ...core.rng import hash_prefix_kernel, mix_kernel, randint_kernel, sort_by_key
 from .constants import (
     LOC_BOX,
@@ -410,19 +411,6 @@ def apply_one(s, t, g, action):
 
 
 @rule
-def only_action(s, g):
-    """The one legal action of game ``g``, or -1 (a finished game, or a real decision)."""
-    only = -1
-    if not s.terminated[g]:
-        for a in range(s.legal_action_mask.shape[1]):
-            if s.legal_action_mask[g, a]:
-                if only >= 0:
-                    return -1
-                only = a
-    return only
-
-
-@rule
 def advance_one(s, t, g, action, forced):
     """``action`` (none if negative), then with ``forced`` every decision of game ``g`` that has
     one legal action (DESIGN.md rule 1): 1 when the game ended, 0, or CHAIN_ERROR."""
@@ -431,7 +419,7 @@ def advance_one(s, t, g, action, forced):
             return 1
         if not forced:
             return 0
-        action = only_action(s, g)
+        action = only_legal_action(s.terminated, s.legal_action_mask, g)
         if action < 0:
             return 0
     return CHAIN_ERROR
