@@ -51,9 +51,15 @@ def test_the_recorded_command_gives_the_recipe_the_policy_was_trained_with(meta)
     args = cli.build_parser().parse_args(meta["command"].split()[1:])
     recipe = recipe_for(args.game, args.players, **cli.learn_overrides(args))
     # every field of today's recipe is stored, each as the command gives it -- but the size of the
-    # closing evaluation, which changes no weight and which the command leaves out on purpose
-    assert set(meta["recipe"]) == {f.name for f in dataclasses.fields(Recipe)}
+    # closing evaluation, which changes no weight and which the command leaves out on purpose; a
+    # field added after the archive was trained (``shaping``) must be at the default, which is
+    # what the code that trained it did
+    fields = {f.name: f for f in dataclasses.fields(Recipe)}
+    later = {"shaping"}
+    assert set(fields) - later <= set(meta["recipe"]) <= set(fields)
     given = json.loads(json.dumps(dataclasses.asdict(recipe)))
+    for name in sorted(later - set(meta["recipe"])):
+        assert given.pop(name) == fields[name].default, name
     assert {**given, "final_games": None} == {**meta["recipe"], "final_games": None}
     assert meta["evaluation"]["random"]["games"] >= meta["recipe"]["final_games"]
     assert (args.seed, args.option) == (meta["seed"], None)
@@ -309,6 +315,9 @@ def test_recipe_refuses_a_teacherless_run_that_uses_the_heuristic():
     recipe = recipe_for("florenza_cards", 2, teacher="none")
     assert (recipe.imitation_rounds, recipe.prior_gain, recipe.anchor, recipe.league) == (
         0, 0.0, 0.0, NO_TEACHER["league"])  # fmt: skip
+    # from scratch: the score margin shapes the rewards unless the command line says otherwise
+    assert recipe.shaping == 1.0 and recipe_for("florenza_cards", 2).shaping == 0.0
+    assert recipe_for("florenza_cards", 2, teacher="none", shaping=0.0).shaping == 0.0
     for clash in ({"imitation_rounds": 3}, {"prior_gain": 3.0}, {"league": {"heuristic": 1.0}},
                   {"league": {"self": 0.5, "ismcts:16": 0.5}}):  # fmt: skip
         with pytest.raises(ValueError, match="learns without the heuristic"):
@@ -330,6 +339,7 @@ FEATURED = "medici"
     (["--net", "action", "--scorer", "8", "--id-embedding", "on"], ["imitation", "rl"]),
     (["--net", "mlp", "--teacher", "none"], ["rl"]),
     (["--teacher", "none"], ["rl"]),
+    (["--teacher", "none", "--shaping", "1"], ["rl"]),
 ])  # fmt: skip
 def test_tiny_learn_runs_with_the_action_network_and_without_a_teacher(tmp_path, flags, stages):
     argv = ["learn", FEATURED, "--players", "2", "--rl-rounds", "1", "--games", "4", "--eval-games", "2",
@@ -347,6 +357,8 @@ def test_tiny_learn_runs_with_the_action_network_and_without_a_teacher(tmp_path,
         assert " --teacher none" in summary["meta"]["command"]
     else:
         assert 0.0 <= summary["curve"][0]["heldout_agreement"] <= 1.0
+    if "--shaping" in flags:
+        assert recipe["shaping"] == 1.0 and " --shaping 1.0" in summary["meta"]["command"]
     if "--id-embedding" in flags:  # a switch is recorded as the command line spells it
         assert recipe["id_embedding"] is True and " --id-embedding on" in summary["meta"]["command"]
     game = florentine_envs.make(FEATURED, num_players=2)
@@ -356,6 +368,52 @@ def test_tiny_learn_runs_with_the_action_network_and_without_a_teacher(tmp_path,
 
     _, _, ranks = play_games(game, [agent, make_agent("random", game)], np.arange(2))
     assert ranks.shape == (2, 2)
+
+
+@pytest.mark.parametrize("game_name,players", [("princes", 2), ("florenza_cards", 3)])
+def test_shaped_rewards_telescope_to_the_terminal_reward(game_name, players):
+    # potential-based shaping (Ng et al. 1999): each decision earns the change of the score
+    # margin until the learner's next decision and the finished game's potential is 0, so a
+    # game's rewards sum to its terminal reward minus the potential of its first decision -- the
+    # policy that wins most is still the best one
+    import torch
+
+    from florentine_envs.training.learn import ActionScoringNet, League, feature_scale, recipe_for, rl_round
+    from florentine_envs.training.seat_eval import observation_scale
+
+    game = florentine_envs.make(game_name, num_players=players)
+    net = ActionScoringNet(observation_scale(game, seed=0), feature_scale(game), game.num_actions, (16,), (8,), False)
+    seeds = np.arange(6)
+    runs = {}
+    for weight in (0.0, 2.0):
+        recipe = recipe_for(game_name, players, teacher="none", shaping=weight)
+        torch.manual_seed(0)
+        league = League(game, {"random": 1.0}, seed=3)
+        runs[weight] = rl_round(game, net, league, None, recipe, seeds, np.random.default_rng(0))[0]
+    plain, shaped = runs[0.0], runs[2.0]
+    np.testing.assert_array_equal(plain["action"], shaped["action"])  # shaping changes no move
+    assert not plain["potential"].any() and shaped["potential"].any()
+    for game_row in range(len(seeds)):
+        mine = np.flatnonzero(shaped["row"] == game_row)  # this game's decisions, in time order
+        terminal = plain["reward"][mine]
+        assert not terminal[:-1].any()  # unshaped: the terminal reward alone, after the last decision
+        np.testing.assert_allclose(shaped["reward"][mine].sum(), terminal[-1] - shaped["potential"][mine[0]],
+                                   atol=1e-5)  # fmt: skip
+
+
+def test_score_margin_is_the_seat_standing_minus_the_best_other():
+    from florentine_envs.testing import random_legal_actions
+    from florentine_envs.training.learn import score_margin
+
+    game = florentine_envs.make("medici", num_players=3)
+    state = game.init(np.arange(4))
+    while not state.terminated.all():
+        game.step(state, random_legal_actions(state.legal_action_mask, np.random.default_rng(1)))
+    seats = np.array([0, 1, 2, 0])
+    scores = state.scores.astype(np.float32)
+    for b, seat in enumerate(seats):
+        others = np.delete(scores[b], seat)
+        assert score_margin(game, state, seats)[b] == scores[b, seat] - others.max()
 
 
 def test_without_a_teacher_the_last_snapshot_ships_whatever_the_heuristic_says(tmp_path, monkeypatch):

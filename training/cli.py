@@ -422,7 +422,7 @@ def learn_overrides(args) -> dict:
         "prior_gain": args.prior_gain, "net": args.net,
         "scorer": tuple(int(h) for h in args.scorer.split(",")) if args.scorer else None,
         "id_embedding": None if args.id_embedding is None else args.id_embedding == "on", "teacher": args.teacher,
-        "eval_games": args.eval_games, "final_games": args.final_games,
+        "shaping": args.shaping, "rl_lr": args.rl_lr, "eval_games": args.eval_games, "final_games": args.final_games,
     }  # fmt: skip
 
 
@@ -661,6 +661,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "action's id, a learned vector per action (default: the recipe, off)")  # fmt: skip
     ln.add_argument("--teacher", choices=["heuristic", "none"], help="none: no heuristic labels, prior or "
                     "opponents; self-play against earlier snapshots and random play (default: heuristic)")  # fmt: skip
+    ln.add_argument("--shaping", type=float, help="weight of the score margin as a potential in the RL rewards "
+                    "(0: the terminal reward alone; default: the recipe, 0)")  # fmt: skip
+    ln.add_argument("--rl-lr", type=float, help="Adam's learning rate in the RL stage (default: the recipe)")
     ln.add_argument("--eval-games", type=int, help="games per opponent at each curve point (default: the recipe)")
     ln.add_argument("--final-games", type=int, help="games per opponent, closing evaluation (default: the recipe)")
     ln.add_argument("--out", default="runs/learn", help="runs go to OUT/GAME_Pp")
