@@ -26,6 +26,7 @@ import numpy as np
 import pytest
 from florenza_cards_scenarios import (
     ACTION,
+    DATA,
     ARTISTS,
     BARTER_GIVE,
     BARTER_TAKE,
@@ -232,7 +233,7 @@ def test_the_generic_checks_pass_for_the_other_options(options):
 def test_the_declared_features_and_their_docs():
     game = florentine_envs.make("florenza_cards", num_players=4)
     names = game.action_feature_names
-    assert len(names) == 67 and len(game.action_feature_docs()) == 67
+    assert len(names) == 78 and len(game.action_feature_docs()) == 78
     assert [n for n in names if n.startswith("res_delta_")] == [f"res_delta_{r}" for r in RESOURCES]
     low, high = game.action_feature_bounds
     assert (low <= 0).all() and (high >= 0).all() and (high > low).all()
@@ -364,12 +365,15 @@ def test_artist_values_from_the_public_list():
     assert sc.phase == HIRE
     f = feat(sc, hire_table("giambologna_sculptor"))
     assert f["money_delta"] == approx(-100 / FS) and f["artist_points_expected"] == approx((9 / 4) / VS)
+    assert f["artist_value_printed"] == approx((9 / 4) / VS)
     assert feat(sc, hire_anonymous(SCULPTOR))["artist_points_expected"] == 0
+    assert feat(sc, hire_anonymous(SCULPTOR))["artist_value_printed"] == 0  # "value 0" printed
     sc.act(hire_table("giambologna_sculptor"))
     sc.set_table([two])
     sc.turn(0)
     f = feat(sc, reserve_artist("giambologna_sculptor"))
     assert f["artist_value_expected"] == approx(2 / VS) and f["artist_value_max"] == approx(2 / VS)
+    assert f["artist_value_printed"] == approx((2 + 2 + 2 + 3) / 4 / VS)  # the component list's mean stays
 
 
 def test_bottega_and_edificatore_discounts():
@@ -469,3 +473,44 @@ def test_a_residence_engine_over_the_rounds_left():
     sc.turn(0, slot=5)  # the Casamento's action: the Palagio's slot (before it) is past this round
     f = feat(sc, play("palagio"))
     assert f["extra_actions_left"] == 2 and f["extra_draws_left"] == 2 and f["income_money_left"] == approx(300 / FS)
+
+
+def test_actions_left_and_the_plan_of_each_project():
+    """"Each player will take at least 4 actions." "You must pay all the Resources and Money shown on
+    the left side of the card by returning those cards to the supply." "Discard the Monument cards
+    left in the middle of the table except for the 2 at the left end of the row (the highest
+    values)." "Flip the card face down and take the Resource shown from the supply." """
+    sc = Scenario(num_players=2, seed=9, round=3)
+    sc.clear_hand(0)
+    sc.set_row(["ospedale_chiostro"])  # 4 marble, 100 Fiorini, prestige 7; the row keeps it
+    sc.set_table([])  # only the anonymous artists (value 0, 50 Fiorini)
+    sc.give(0, "lastricato")  # 1 marble, 50 Fiorini, prestige 2
+    sc.set_res(0, [0, 1, 1, 1, 1, 1])
+    sc.set_money(0, 500)
+    sc.turn(0)
+    # the Lastricato: a marble and the play (2 actions, this round); the Chiostro: four marbles and the
+    # play (5 actions, more than the 4 left), with next round's income (1 marble) 4, for a later round
+    f = feat(sc, location("picconiere"))
+    assert f["actions_left_round"] == approx(3 / 5)  # slots 1-3 after this one
+    most = max(DATA["resource_supply"].values())
+    assert f["supply_left"] == approx(sc.supply()[MARBLE] / most) and sc.supply()[MARBLE] < most
+    assert feat(sc, market_buy(MARBLE))["supply_left"] == approx(sc.supply()[MARBLE] / most)
+    assert feat(sc, location("scarpellino"))["supply_left"] == 0  # it takes Fiorini, not a resource
+    assert f["plan_best_rate_round"] == approx(2 / 2 / 10) and f["plan_best_rate_later"] == approx(7 / 4 / 10)
+    assert f["plan_advanced_rate_round"] == approx(2 / 2 / 10) and f["plan_advanced_rate_later"] == approx(7 / 4 / 10)
+    assert f["plan_advanced_steps"] == approx(1 / 5)  # the Lastricato: its play only
+    assert f["plan_setback_rate_round"] == 0 and f["plan_setback_rate_later"] == 0
+    assert f["plan_doable_best"] == approx(2 / 10)  # the Lastricato fits in the 3 actions left
+    f = feat(sc, location("boscaiuolo"))  # wood: neither needs it
+    assert f["plan_advanced_rate_round"] == 0 and f["plan_advanced_rate_later"] == 0 and f["plan_advanced_steps"] == 0
+    assert f["plan_doable_best"] == approx(2 / 10)  # the Lastricato still fits
+    sc.set_res(0, [1, 1, 1, 1, 1, 1])  # the Lastricato is payable now: no longer a plan
+    sc.turn(0, slot=3)  # the last of the four actions
+    f = feat(sc, location("scarpellino"))  # sells the marble the Chiostro needs
+    assert f["actions_left_round"] == 0 and f["plan_best_rate_round"] == 0
+    assert f["plan_best_rate_later"] == approx(7 / 3 / 10) and f["plan_setback_rate_later"] == approx(7 / 3 / 10)
+    f = feat(sc, play("lastricato"))  # spends the marble too
+    assert f["plan_setback_rate_later"] == approx(7 / 3 / 10) and f["plan_doable_best"] == 0
+    sc.put_in_play(0, "palagio")  # the Palagio's extra action comes after the four
+    sc.turn(0, slot=3)
+    assert feat(sc, location("scarpellino"))["actions_left_round"] == approx(1 / 5)

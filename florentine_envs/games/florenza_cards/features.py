@@ -20,6 +20,18 @@ new holdings do to the seat's other projects (the cards it may play from its han
 in the row or reserved by it): how many become payable or stop being payable, how many come
 closer (fewer resources lacking) or move away, with the highest prestige among them.
 
+The plan (the ``plan_*`` features): for each such project, the actions it still needs (one to
+play it, one per resource lacking, one per 200 Fiorini lacking: a location's sale, the most one
+action brings; a resource no face-up location gives is bought at the market) and its rate, the
+points it brings (its sure score and best expected hire) per action still needed. A project fits
+in this round when its actions fit in the seat's actions left (its four and its cards' extra
+ones); a monument that the row keeps at the round's end or that the seat reserved may wait for a
+later round, counted with the next round's base income. Per action: the best rate of each
+horizon, the best rate among the projects the action brings closer (fewer actions needed) and
+among those it sets back, the fewest actions left to a project it advances, and the most points
+the seat can still finish this round after it. Facts only: how the heuristic weighs them
+(engine worth, discounts for later rounds, the price of spares) is left to the network.
+
 Nothing the seat cannot see enters: its own hand, the public table (row, artists on the table
 by kind, reservations, supply, every player's resources and Fiorini, DESIGN_NOTES 20), the
 values of hired artists (public once hired) and the printed component lists. Everything is
@@ -39,10 +51,14 @@ import functools
 import numpy as np
 
 from .constants import (
+    ACTION_PHASES,
+    BASE_ACTIONS,
     DONE,
     IN_ROW,
     NUM_RESOURCES,
+    NUM_SLOTS,
     NUM_TYPES,
+    PH_ACTION,
     PH_BARTER_GIVE,
     PH_BARTER_TAKE,
     PH_CAPTAIN_CHOICE,
@@ -116,6 +132,12 @@ PROJECTS = 5.0  # project counts are divided by this
 LACK = 5.0  # resources lacking are divided by this
 # unit patterns of the resource-moving actions: (resource step, Fiorini by name); index kind * 6 + r
 U_GAIN, U_LOC_SELL, U_MARKET_SELL, U_BUY, U_GIVE, U_TAKE = range(6)
+STEPS = 5.0  # actions (plan steps) are divided by this
+RATE = 10.0  # points per action are divided by this
+PLAN_STATS = (
+    "plan_advanced_rate_round", "plan_advanced_rate_later", "plan_advanced_steps", "plan_setback_rate_round",
+    "plan_setback_rate_later", "plan_doable_best",
+)  # fmt: skip
 PROJECT_STATS = (
     "unlocked_projects", "unlocked_best_prestige", "locked_projects", "locked_best_prestige", "helped_projects",
     "helped_best_prestige", "hurt_projects",
@@ -235,6 +257,52 @@ class FlorenzaFeatures:
         add("helped_projects", 0, J, f"projects lacking fewer resources after, {where} / {PROJECTS:g}")
         add("helped_best_prestige", 0, 1, f"highest printed prestige among those helped / {PS:g}")
         add("hurt_projects", 0, J, f"projects lacking more resources after, {where} / {PROJECTS:g}")
+        # the plan: per project, the actions it still needs and the points it brings per action
+        values = np.concatenate([t.copy_value[t.copy_kind == a] for a in range(t.AK)])
+        add("artist_value_printed", min(int(values.min()), 0) / VS, max(int(values.max()), 0) / VS,
+            f"the artist reserved or hired: mean value of all its kind's copies in the component list (anonymous: "
+            f"its printed value) / {VS:g}")
+        add("supply_left", 0, 1,
+            f"resources of the kind the action takes from the supply (a location's gain, a purchase, a resource "
+            f"taken or the Captain's choice) left there before it / {int(t.supply0.max())}")
+        left = NUM_SLOTS
+        add("actions_left_round", 0, left / STEPS,
+            f"the player's own actions still to come this round after this decision's action (his four and the "
+            f"extra actions of his cards in play; between rounds: next round's, 0 after the last) / {STEPS:g}")
+        most_res = int(costs.max())
+        most_money = max(t.card_cost_money.max(), t.mon_cost_money.max()) + fee + t.market_buy_price * most_res
+        steps_high = 1 + most_res + int(np.ceil(most_money / max(t.location_sell_price, 1)))
+        worth_high = high + 2 * vhigh  # the sure points of a work and its best hire (a reserved artist counts twice)
+        rate = ("a project's rate: its points (the sure score it adds when placed, as points_banked, and the best "
+                "expected artist points of a hire on offer for it) per action it still needs: one to play it, one per "
+                "resource lacking (a location gives one), and one per "
+                f"{t.location_sell_price} Fiorini lacking (a location's sale, the most one action brings), a resource "
+                f"no face-up location gives counted at the market's {t.market_buy_price} Fiorini; his projects: the "
+                "hand cards he may play and the monuments in the row or reserved by him that he cannot pay "
+                "now")  # fmt: skip
+        later = (f"a monument the row keeps at the round's end (the two most prestigious) or one he reserved, that "
+                 f"does not fit in this round, its actions counted with the next round's base income "
+                 f"({', '.join(f'{n} {x}' for n, x in zip(t.resource_names, t.income_base_res) if x)}, "
+                 f"{t.income_base_money} Fiorini)")  # fmt: skip
+        add("plan_best_rate_round", 0, worth_high / RATE, f"the highest rate of his projects before the decision "
+            f"({rate}) among those whose actions fit in the actions he has left this round (the decision's own "
+            f"action counted) / {RATE:g}")  # fmt: skip
+        add("plan_best_rate_later", 0, worth_high / RATE,
+            f"the highest rate of his projects before the decision among those for a later round: {later} / {RATE:g}")
+        horizons = (("round", "of this round"), ("later", "for a later round"))
+
+        def per_horizon(stat: str, verb: str) -> None:
+            for h, which in horizons:
+                add(f"plan_{stat}_rate_{h}", 0, worth_high / RATE, f"the highest rate (before) among the projects "
+                    f"{which} whose actions still needed this decision {verb} / {RATE:g}")  # fmt: skip
+
+        per_horizon("advanced", "lowers")
+        add("plan_advanced_steps", 0, steps_high / STEPS,
+            f"the fewest actions still needed after the decision among the projects it advances / {STEPS:g}")
+        per_horizon("setback", "raises")
+        add("plan_doable_best", 0, worth_high / RATE,
+            f"the most points among his projects (not the work played) he can still finish this round after the "
+            f"decision: actions needed within the actions left / {RATE:g}")
         return specs
 
     @functools.cached_property
@@ -323,6 +391,10 @@ class FlorenzaFeatures:
         out[anon, fi["artist_value_expected"]] = t.anon_value / VS
         out[anon, fi["artist_value_max"]] = t.anon_value / VS
         out[anon, fi["artist_points_expected"]] = t.anon_value / VS
+        out[anon, fi["artist_value_printed"]] = t.anon_value / VS
+        printed = np.array([t.copy_value[t.copy_kind == a].mean() for a in range(AK)])  # the component list
+        for start in (ids.reserve_artist, ids.hire_table, ids.hire_reserved):
+            out[np.arange(AK) + start, fi["artist_value_printed"]] = printed / VS
         # fixed resource and Fiorini moves (the Edificatore's, the fees' and the resource ids' are per position)
         delta, money = self._fixed_deltas
         for r, res in enumerate(t.resource_names):
@@ -501,7 +573,146 @@ class FlorenzaFeatures:
         }  # fmt: skip
         self._project_features(out, base, order, (rv, cv, act), np.take_along_axis(work_money + offered_fee, order, 1),
                                give, take | captain, fee, anon_fee)  # fmt: skip
+
+        # ---- the supply of the resource an action takes
+        supply = st.supply.astype(np.float64) / float(max(int(t.supply0.max()), 1))  # [B, 6]
+        gain_locs = np.flatnonzero(t.loc_effect == L_GAIN)
+        out[:, ids.location + gain_locs, fi["supply_left"]] = supply[:, t.loc_res[gain_locs]]
+        out[:, ids.buy : ids.buy + NUM_RESOURCES, fi["supply_left"]] = supply
+        out[:, RES, fi["supply_left"]] = np.where((take | captain)[:, None], supply, 0.0)
+
+        # ---- the plan: actions each project still needs, before and after the decision
+        any_budget = np.full(order.shape, BIG, np.int64)
+        hire_any = self._best_hire(st, rows, p, expected, fee, anon_fee, any_budget, tmask[order])  # [B, Jc]
+        sure = np.take_along_axis(np.concatenate([card_pts, mon_pts], 1), order, 1)
+        plan = {
+            "need": base["need"], "money": money, "valid": valid, "payable": base["payable"],
+            "worth": np.maximum(sure + hire_any, 0.0),
+            "spend": np.take_along_axis(work_money + fee_need, order, 1),
+            "lasting": np.take_along_axis(self._lasting(st, rows, p), order, 1), "gain_up": self._gain_up(st),
+            "order": order,
+        }  # fmt: skip
+        self._plan_features(st, out, plan, p, (rv, cv, act), give, take | captain, fee, anon_fee)
         return out
+
+    def _gain_up(self, st: FlorenzaCardsState) -> np.ndarray:
+        """int64[B, 6]: resources the face-up locations would give, per resource."""
+        t = self.t
+        gain = np.zeros((self.L, NUM_RESOURCES), np.int64)
+        for loc in np.flatnonzero(t.loc_effect == L_GAIN):
+            gain[loc, t.loc_res[loc]] = t.gain_amount
+        return st.loc_up.astype(np.int64) @ gain
+
+    def _lasting(self, st: FlorenzaCardsState, rows, p) -> np.ndarray:
+        """bool[B, J]: the projects that can wait for a later round: monuments reserved by the seat,
+        and the row's monuments it keeps at the round's end (its ``monuments_kept`` most prestigious,
+        DESIGN_NOTES 5), except in the last round; never a hand card (only one is kept)."""
+        t = self.t
+        state, owner = st.mon_state[rows], st.mon_owner[rows]
+        row = state == IN_ROW
+        prestige = t.mon_prestige
+        ahead = ((prestige[None, None] > prestige[None, :, None]) & row[:, None, :]).sum(2)  # [B, M]
+        mons = ((state == RESERVED) & (owner == p[:, None])) | (row & (ahead < t.monuments_kept))
+        mons &= (st.round[rows] < t.rounds)[:, None]
+        return np.concatenate([np.zeros((rows.size, self.K), bool), mons], 1)
+
+    def _actions_left(self, st: FlorenzaCardsState, p: np.ndarray) -> np.ndarray:
+        """int64[B]: the seat's own actions still to come this round after the current decision's
+        action (its four and its cards' extra slots); between rounds: the next round's (0 after the last)."""
+        t = self.t
+        rows = np.arange(st.batch_size)
+        own = np.zeros((rows.size, NUM_SLOTS), bool)
+        own[:, :BASE_ACTIONS] = True
+        in_play = st.in_play[rows, p]
+        for k in np.flatnonzero(t.card_slot >= 0):
+            own[:, t.card_slot[k]] |= in_play[:, k]
+        in_action = np.isin(st.phase, ACTION_PHASES)
+        later = (own & (np.arange(NUM_SLOTS)[None] > st.slot.astype(np.int64)[:, None])).sum(1)
+        between = np.where(st.round < t.rounds, own.sum(1), 0)
+        return np.where(in_action, later, between)
+
+    def _steps(self, need, money, spend, gain_up) -> np.ndarray:
+        """int64[..., Jc]: the actions a project still needs (``need`` int[..., Jc, 6] its cost
+        minus the holdings, ``money`` int[..., 1] the Fiorini held, ``spend`` its Fiorini with its
+        artist): one to play, one per resource lacking, a resource no face-up location gives at the
+        market's price, and one per location sale of the Fiorini lacking."""
+        t = self.t
+        lack = np.maximum(need, 0)
+        buys = np.maximum(lack - gain_up, 0).sum(-1)
+        short = np.maximum(spend + t.market_buy_price * buys - money, 0)
+        sale = max(int(t.location_sell_price), 1)
+        return 1 + lack.sum(-1) + (short + sale - 1) // sale
+
+    def _plan_features(self, st, out, plan, p, where, give, take, fee, anon_fee) -> None:
+        """The ``plan_*`` features and ``actions_left_round``: each project's actions still needed
+        (:meth:`_steps`) before and after the holdings change of each action (``where``: the rows,
+        packed columns and action ids of the cards and monuments that may be played)."""
+        t, ids, fi = self.t, self.ids, self._fi
+        AK = self.AK
+        B, Jc = plan["order"].shape
+        rows = np.arange(B)
+        rest = self._actions_left(st, p)  # [B] after the decision's action
+        out[:, :, fi["actions_left_round"]] = (rest / STEPS)[:, None]
+        need, money, spend, gain_up = plan["need"], plan["money"], plan["spend"], plan["gain_up"][:, None]
+        inc_res, inc_money = t.income_base_res.astype(np.int64), int(t.income_base_money)
+        steps0 = self._steps(need, money[:, None], spend, gain_up)  # [B, Jc]
+        steps0_l = self._steps(need - inc_res, money[:, None] + inc_money, spend, gain_up)
+        fits = steps0 <= (rest + (st.phase == PH_ACTION))[:, None]  # the decision's action counted
+        base = plan["valid"] & ~plan["payable"]
+        now, later = base & fits, base & ~fits & plan["lasting"]
+        rate_now = np.where(now, plan["worth"] / steps0, 0.0)  # [B, Jc]
+        rate_later = np.where(later, plan["worth"] / steps0_l, 0.0)
+        out[:, :, fi["plan_best_rate_round"]] = (rate_now.max(1, initial=0.0) / RATE)[:, None]
+        out[:, :, fi["plan_best_rate_later"]] = (rate_later.max(1, initial=0.0) / RATE)[:, None]
+
+        def stats(need_after, money_after, gone):  # -> float32[B, X, len(PLAN_STATS)]
+            X = need_after.shape[1]
+            ma = money_after[:, :, None]
+            steps1 = self._steps(need_after, ma, spend[:, None], gain_up[:, None])  # [B, X, Jc]
+            steps1_l = self._steps(need_after - inc_res, ma + inc_money, spend[:, None], gain_up[:, None])
+            keep = plan["valid"][:, None] if gone is None else plan["valid"][:, None] & ~gone
+            res = np.zeros((B, X, len(PLAN_STATS)), np.float32)
+            adv = np.zeros((B, X, Jc), bool)
+            for i, (cand, rate, s0, s1) in enumerate(((now, rate_now, steps0, steps1),
+                                                      (later, rate_later, steps0_l, steps1_l))):  # fmt: skip
+                ok = cand[:, None] & keep
+                up, down = ok & (s1 < s0[:, None]), ok & (s1 > s0[:, None])
+                res[..., i] = np.where(up, rate[:, None], 0.0).max(2) / RATE
+                res[..., 3 + i] = np.where(down, rate[:, None], 0.0).max(2) / RATE
+                adv |= up
+            res[..., 2] = np.where(adv.any(2), np.where(adv, steps1, 1 << 20).min(2), 0) / STEPS
+            doable = keep & (steps1 <= rest[:, None, None])
+            res[..., 5] = np.where(doable, plan["worth"][:, None], 0.0).max(2) / RATE
+            return res
+
+        f0 = fi[PLAN_STATS[0]]
+        cols = slice(f0, f0 + len(PLAN_STATS))
+        # holdings unchanged (reservations, inspiration, the New Captain, the Baratto and the exchange
+        # before their choices, keep)
+        out[:, :, cols] = stats(need[:, None], money[:, None], None)
+        # cards and monuments played: their resources and Fiorini with the cheapest artist; gone after
+        cost = self._work_cost_res[plan["order"]].astype(np.int64)  # [B, Jc, 6]
+        need_after = need[:, None] + cost[:, :, None]  # [B, X = Jc, Jc, 6]
+        preacher = np.concatenate([t.is_preacher, np.zeros(self.M, bool)])[plan["order"]]
+        gone = np.eye(Jc, dtype=bool)[None] | (preacher[:, :, None] & preacher[:, None, :])
+        res = stats(need_after, money[:, None] - spend, gone)
+        rv, cv, act = where
+        out[rv, act, cols] = res[rv, cv]
+        # one resource moved (locations, the market, the resource ids)
+        u = self._unit_tables
+        delta = u["step"][:, None] * np.eye(NUM_RESOURCES, dtype=np.int64)[np.arange(u["step"].size) % NUM_RESOURCES]
+        res = stats(need[:, None] - delta[None, :, None], money[:, None] + u["dm"][None], None)  # [B, 36, 5]
+        out[:, u["actions"], cols] = res[:, u["patterns"]]
+        pattern = np.where(give, U_GIVE, U_TAKE)[:, None] * NUM_RESOURCES + np.arange(NUM_RESOURCES)  # [B, 6]
+        RES = slice(ids.resource, ids.resource + NUM_RESOURCES)
+        out[:, RES, cols] = np.where((give | take)[:, None, None], res[rows[:, None], pattern], out[:, RES, cols])
+        # Fiorini only: the workers, the hires
+        dm = np.concatenate([np.full((B, 1), t.workers_money), -fee, -anon_fee], 1)  # [B, 1 + AK + 3]
+        res = stats(np.broadcast_to(need[:, None], (B, dm.shape[1]) + need.shape[1:]), money[:, None] + dm, None)
+        out[:, ids.workers, cols] = res[:, 0]
+        out[:, ids.hire_table : ids.hire_table + AK, cols] = res[:, 1 : 1 + AK]
+        out[:, ids.hire_reserved : ids.hire_reserved + AK, cols] = res[:, 1 : 1 + AK]
+        out[:, ids.hire_anonymous : ids.hire_anonymous + NUM_TYPES, cols] = res[:, 1 + AK :]
 
     @functools.cached_property
     def _work_tmask(self) -> np.ndarray:
