@@ -547,10 +547,119 @@ def test_card_cost_and_the_princess():
     assert [unit(at(s, take_card(k))["bricks_spent"], BR) for k in range(6)] == [0] * 6
 
 
+LEVEL_TILE = {t["height"]: t["bonus"] for t in DATA["level_tiles"]["tiles"]}
+
+
+def plan(f: dict, level: int) -> dict[str, float]:
+    """The ``plan_level<level>_*`` columns of one action, each in its unit."""
+    lv = f"plan_level{level}"
+    return {"open": f[f"{lv}_open"], "later": f[f"{lv}_later"], "build": unit(f[f"{lv}_build"], HS),
+            "missing": unit(f[f"{lv}_missing"], HS), "points": unit(f[f"{lv}_points"], PS),
+            "this_turn": f[f"{lv}_this_turn"], "majority": f[f"{lv}_majority"]}  # fmt: skip
+
+
+def test_plan_levels_of_the_colour_a_brick_goes_on():
+    """"You may only fulfill Commissions that are not covered by a Seal." "The number of Levels (i.e.,
+    Bricks) in a Tower must match the number in the Commission exactly." "These award a bonus to the
+    first player who fulfills a Commission for the corresponding Tower height." "In case of a tie, the
+    bonus goes to the tied player who executed the biggest Commission (as measured in Levels), that is,
+    the one whose Seal is the highest on the tower." "3 Bricks used to build --> 1 Construction Cost" """
+    s = Scenario(2)
+    s.own_commission(1, YELLOW, 6)  # the rival holds yellow with one seal on 6 levels (and the level tile)
+    s.s.level_tile_taken[0, [t["height"] for t in DATA["level_tiles"]["tiles"]].index(6)] = True
+    s.add_tower(0, YELLOW, 4)
+    s.refresh()
+    s.to_build()
+    s.set_store(0, yellow=3)
+    s.refresh()
+    f = at(s, build_on(0))  # the tower becomes 5 high, 2 yellow bricks left, 2 bricks in all
+    levels = {lv: plan(f, lv) for lv in range(1, 7)}  # yellow 3, 4, 5, 6, 7, 8
+    assert [levels[lv]["open"] for lv in range(1, 7)] == [0, 0, 1, 0, 1, 1]  # below 5 or sealed: closed
+    assert [levels[lv]["build"] for lv in (3, 5, 6)] == [0, 2, 3]
+    assert [levels[lv]["missing"] for lv in (3, 5, 6)] == [0, 0, 1]
+    for lv, h in ((3, 5), (5, 7), (6, 8)):
+        assert levels[lv]["points"] == COMMISSION[(YELLOW, h)][1] + LEVEL_TILE[h]
+    # one seal each: a yellow 5 is lower than the rival's 6, a yellow 7 higher
+    assert [levels[lv]["majority"] for lv in (3, 5, 6)] == [0, 1, 1]
+    # the 5 stands at once; the 7 needs 3 bricks this turn (construction cost 1): 2 + 1 > 2 bricks
+    assert [levels[lv]["this_turn"] for lv in (3, 5, 6)] == [1, 0, 0]
+    assert unit(f["plan_supplied_points"], PS) == COMMISSION[(YELLOW, 7)][1] + LEVEL_TILE[7]  # 2 bricks for the 7
+    assert unit(f["plan_reach_points"], PS) == COMMISSION[(YELLOW, 5)][1] + LEVEL_TILE[5]
+    # before the brick (4 high, 3 bricks): the same 7 supplied (3 bricks) and the same 5 in reach
+    assert f["plan_supplied_points_change"] == 0 and f["plan_reach_points_change"] == 0
+    s.set_store(0, yellow=3, white=1)
+    s.refresh()
+    assert [plan(at(s, build_on(0)), lv)["this_turn"] for lv in (3, 5, 6)] == [1, 1, 0]
+    assert all(plan(at(s, build_on(0)), lv)["later"] == 0 for lv in range(1, 7))  # no balcony on yellow
+
+
+def test_build_columns_for_two_towers_of_a_colour():
+    """"You can build as many towers as you like at one time. The towers may differ in color or be of
+    the same color." "2 Bricks per turn can be used for free." """
+    s = Scenario(2)
+    s.add_tower(0, GREEN, 4)
+    s.add_tower(0, GREEN, 2)
+    s.refresh()
+    s.to_build()
+    s.set_store(0, green=5)
+    s.refresh()
+    tall, short = at(s, build_on(0)), at(s, build_on(1))
+    assert tall["tower_is_tallest"] == 1 and short["tower_is_tallest"] == 0
+    # this turn from the 4-high tower with 5 bricks: a green 7 (3 bricks + 1 construction cost); from
+    # the 2-high one, 3 high after the brick with 4 bricks left, a green 5 only (2 + 1; a 6 needs 3 + 3)
+    green = {h: COMMISSION[(GREEN, h)][1] + LEVEL_TILE.get(h, 0) for h in range(3, 9)}
+    assert unit(tall["plan_reach_points"], PS) == green[7] and unit(tall["plan_reach_points_change"], PS) == 0
+    assert unit(short["plan_reach_points"], PS) == green[5]
+    assert unit(short["plan_reach_points_change"], PS) == green[5] - green[7]
+    assert unit(tall["colour_towers"], 6) == 2 and unit(at(s, start_tower(GREEN))["colour_towers"], 6) == 2
+    dues = []
+    for _ in range(3):
+        dues.append(unit(at(s, build_on(0))["build_due_after"], BR))
+        s.act(build_on(0))
+    assert dues == [0, 0, 1]
+
+
+def test_take_card_plan_columns_and_spare_bricks():
+    """"Now take the chosen Card along with the Bricks on top of it on the Game Board. Place the Bricks
+    in your Storehouse." "The Commissions which have already been covered by neutral Seals are not
+    available in that particular game." """
+    s = Scenario(2)
+    s.put_row(0, "Architect", {"green": 2})
+    s.set_store(0, green=3, red=9)
+    s.refresh()
+    assert s.phase == CHOOSE
+    f = at(s, take_card(0))
+    # green: 3 bricks supply a green 3 (no tower); 5 supply a green 5 (its level tile untaken)
+    rise = COMMISSION[(GREEN, 5)][1] + LEVEL_TILE[5] - COMMISSION[(GREEN, 3)][1]
+    assert unit(f["take_supplied_points"], PS) == rise
+    assert unit(f["take_useful_all"], BR) == 2  # a green 8 needs 5 more
+    assert unit(f["take_green_bricks"], BR) == 2 and unit(f["take_green_useful"], BR) == 2
+    assert f["take_white_bricks"] == 0 and f["take_red_useful"] == 0
+    # red 8 is sealed by a neutral seal: a red 7 uses 7 of the 9 red bricks
+    assert unit(f["spare_bricks"], BR) == 2
+    assert f["row_slot"] == 0 and at(s, take_card(3))["row_slot"] == pytest.approx(3 / 5)
+    # this turn, each colour alone: green 3 (3 bricks + 1 construction cost) and red 5 (5 + 6 of 12
+    # bricks) now; with the card green 5 (5 + 6 of 14), red 6 still out of reach (6 + 10)
+    assert unit(f["take_reach_points"], PS) == COMMISSION[(GREEN, 5)][1] + LEVEL_TILE[5] - COMMISSION[(GREEN, 3)][1]
+
+
+def test_mason_reach_points():
+    """"Play this card during the Build Towers phase. You pay three fewer Bricks in Construction Costs
+    this turn. E.g., 4 Bricks cost no Bricks, 6 Bricks cost 7." """
+    s = Scenario(2)
+    s.give_hand(0, "Mason")
+    s.to_build()
+    s.set_store(0, green=5)
+    s.refresh()
+    # without the Mason a green 3 (3 + 1 bricks); with it a green 4 (4 + 0), a green 5 still not (5 + 3)
+    f = at(s, PLAY_MASON)
+    assert unit(f["mason_reach_points"], PS) == COMMISSION[(GREEN, 4)][1] - COMMISSION[(GREEN, 3)][1]
+
+
 def test_feature_names_and_documentation():
     game = florentine_envs.make("firenze", num_players=4)
     fields, docs = game.action_feature_fields(), game.action_feature_docs()
-    assert list(fields) == list(docs) and 40 <= len(fields) <= 90
+    assert list(fields) == list(docs) and 40 <= len(fields) <= 160
     assert all(low <= 0 <= high and low < high for low, high in fields.values())
     kinds = [n for n in fields if n.startswith("kind_")]
     assert len(kinds) == 19

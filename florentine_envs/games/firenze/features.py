@@ -16,6 +16,13 @@ a fulfilment scores at once (printed, balcony, level tile, privilege, end bonus)
 changes in the final scoring (a colour's majority, Recognition), what an event card would take
 from the player and from his rivals, and what a personnel card saves or unlocks.
 
+The plan (issue 30: what a target still needs): for the colour an action names, every commission
+of that colour seen from the tower and storehouse the action leaves -- open or not, a later
+balcony, bricks still to build, bricks the storehouse lacks for them, the points it would score,
+whether this turn's Build phase can still reach it (bricks, construction cost, 6 bricks a turn),
+whether its seal would win the colour's majority -- and the best points supplied or reachable
+before and after; for a card taken, what its bricks do for every colour's commissions.
+
 Every number is computed from what the deciding seat sees: the public board, storehouses,
 towers, pouch and card row, and its own hand (never the deck order, the opponents' hands or
 future draws). Where an outcome depends on the seat's own later choices (which bricks to pay,
@@ -58,9 +65,15 @@ from .constants import (
     NUM_TOWER_SLOTS,
     PH_ALCH_GIVE,
     PH_BUILD,
+    PH_CHOOSE,
+    PH_EV_DISCARD,
+    PH_EV_KEEP,
     PH_EV_OWN_TOWER,
     PH_EV_PATRICIAN,
+    PH_EV_PAY,
+    PH_EXCHANGE,
     PH_EXCHANGE_PAY,
+    PH_PAY_CARD,
     PH_SMUG_GIVE,
 )
 from .state import FirenzeState
@@ -262,6 +275,73 @@ class FirenzeFeatures:
         prestige_high = float(self.obs_field_bounds()["players"][1][0])
         add("rival_prestige_diff", -prestige_high / prestige, prestige_high / prestige,
             "the rival the action targets (Saboteur, Smuggler): his prestige minus the player's / 26")
+        # the plan: every commission of the colour the action names, seen from what the action leaves
+        levels = self.comm_height.reshape(NUM_COLOURS, 6)
+        for k in range(levels.shape[1]):
+            lv = f"plan_level{k + 1}"
+            tallest_level = float(levels[:, k].max())
+            add(f"{lv}_open", 0, 1, f"1: the level-{k + 1} commission of the colour the action names (level "
+                f"{k + 1} of {levels.shape[1]}, counted from the lowest) is unsealed and at or above the player's "
+                "tallest tower of that colour as the action leaves it (a fulfilment: the tower as it stands; no "
+                "tower: height 0)")
+            add(f"{lv}_later", 0, 1, f"1: that level-{k + 1} commission is open but a balcony whose numeral is not "
+                "yet the next one")
+            add(f"{lv}_build", 0, tallest_level / height,
+                f"bricks still to build on that tower to reach the open level-{k + 1} commission / 8 (0 when closed)")
+            add(f"{lv}_missing", 0, tallest_level / height,
+                f"of those bricks, how many the storehouse (after the action) does not hold / 8 (0 when closed)")
+            add(f"{lv}_points", 0, (float(best_points.max()) + max(self.end_bonus, 0)) / prestige,
+                f"the open level-{k + 1} commission: the prestige it scores when fulfilled (printed + balcony + "
+                "level tile + privileges + end bonus on the last seal, as the board stands) / 26")
+            add(f"{lv}_this_turn", 0, 1, f"1: that open level-{k + 1} commission can still be reached in this turn's "
+                "Build phase (to come or under way; after it only a tower standing on it): the storehouse after the "
+                "action holds its bricks and the construction cost of the turn's bricks with them (discounts "
+                "counted), within the 6 bricks a turn")
+            add(f"{lv}_majority", 0, 1, f"1: sealing that open level-{k + 1} commission would make the player the "
+                "colour's majority holder (most seals, ties to the highest seal), which he is not now")
+        pts_max = (float(best_points.max()) + max(self.end_bonus, 0)) / prestige  # one commission's points
+        most = NUM_COLOURS * pts_max  # one per colour
+        add("plan_supplied_points", 0, pts_max,
+            "the colour the action names, as the action leaves it: the points of the best open commission of it "
+            "whose bricks the storehouse holds (from the player's tallest tower of it, or from the ground) / 26")
+        add("plan_reach_points", 0, pts_max,
+            "the colour the action names, as the action leaves it: the points of the best open commission of it "
+            "reachable in this turn's Build phase (as plan_level*_this_turn) / 26")
+        add("plan_supplied_points_change", -pts_max, pts_max,
+            "plan_supplied_points minus the same before the action (the player's tallest tower of the colour and "
+            "his bricks now) / 26")
+        add("plan_reach_points_change", -pts_max, pts_max,
+            "plan_reach_points minus the same before the action / 26")
+        add("take_supplied_points", 0, most,
+            "a card taken: over the six colours, the rise of the points of the best open commission each colour's "
+            "storehouse holds every brick for (from the player's tallest tower of it, or from the ground), with "
+            "the card's bricks added (before paying its cost) / 26")
+        add("take_reach_points", -most, most,
+            "a card taken: over the six colours, the change of the points of the best open commission each colour "
+            "could reach on its own in this turn's Build phase (its bricks in the storehouse, at most 6 bricks, "
+            "the construction cost paid too), with the card's bricks added and its cost paid / 26")
+        add("mason_reach_points", 0, most,
+            "the Mason played: over the six colours, the rise of the points of the best open commission each colour "
+            "could reach on its own in this Build phase (as take_reach_points) with the Mason's discount / 26")
+        for name in self.colour_names:
+            add(f"take_{name}_bricks", 0, float(self.brick_counts.max()) / bricks,
+                f"a card taken: its {name} bricks / 10")
+            add(f"take_{name}_useful", 0, float(self.brick_counts.max()) / bricks,
+                f"a card taken: of its {name} bricks, those the storehouse still lacks for the tallest open {name} "
+                "commission (from his tallest tower of it, or from the ground) / 10")
+        add("take_useful_all", 0, supply / bricks,
+            "a card taken: its bricks of a colour the storehouse still lacks for the tallest open commission "
+            "of that colour (from his tallest tower of it, or from the ground) / 10")
+        add("row_slot", 0, 1, "the row slot the action names (take, exchange, Wholesaler): its position / 5 (0: the "
+            "free leftmost card; the bricks an exchange gives go on that card)")
+        add("colour_towers", 0, NUM_TOWER_SLOTS / self.max_build,
+            "the player's towers of the colour the action names, before the action / 6")
+        add("tower_is_tallest", 0, 1, "1: the tower a brick goes on is (one of) the player's tallest of its colour")
+        add("build_due_after", 0, build_cost / bricks,
+            "a brick built: the construction cost due for the turn's bricks with this one (discounts counted) / 10")
+        add("spare_bricks", 0, supply / bricks,
+            "the player's storehouse bricks (before the action) that no open commission of their colour can use "
+            "from his tallest tower of it (more than it still needs, or no open commission left) / 10")
         return specs
 
     def action_feature_fields(self) -> dict[str, tuple[float, float]]:
@@ -338,6 +418,8 @@ class FirenzeFeatures:
         base[np.ix_(limit_rows, cols[-3:])] *= -1
         base[np.ix_(np.asarray(self.patrician_ids), cols[-3:])] = 0.0  # hand cards: no building effect
         base[A_BELL, I[f"colour_{self.colour_names[self.bell_colour]}"]] = 1.0
+        for start, n_ in ((A_TAKE, 6), (A_EXCHANGE, 36), (A_WHOLESALE, 6)):
+            base[start : start + n_, I["row_slot"]] = (np.arange(n_) // (n_ // NUM_SLOTS)) / (NUM_SLOTS - 1)
         colour_ids = np.full(A, -1, np.int64)  # actions whose colour is fixed by the id
         for start, n_ in ((A_EXCHANGE, 36), (A_START, 6), (A_BRICK, 6), (A_ALCHEMIST, 6), (A_SMUGGLE, 18)):
             colour_ids[start : start + n_] = np.arange(n_) % NUM_COLOURS
@@ -424,11 +506,17 @@ class FirenzeFeatures:
         towers: list[tuple] = []  # (ids, colour, height now, height after, bricks of the colour after, alive)
         colours: list[tuple] = []  # (ids, colour or -1)
 
-        def tower(ids, c, h_now, h_after, store_after, gone=None):
-            """Queue the tower columns of actions ``ids`` (each [B, n]); written at the end."""
+        plans: list[tuple] = []  # (ids, colour, height the plan starts from, bricks of the colour)
+
+        def tower(ids, c, h_now, h_after, store_after, gone=None, plan=True):
+            """Queue the tower columns of actions ``ids`` (each [B, n]); written at the end. ``plan``:
+            also the plan columns of the player's own colour (from the height left, or kept)."""
             zero = np.zeros((B, len(ids)), np.int64)  # broadcasts every argument to [B, n]
             alive = h_after > 0 if gone is None else ~gone
             towers.append((ids, c + zero, h_now + zero, h_after + zero, store_after + zero, alive | (zero > 0)))
+            if plan:
+                plans.append((ids, c + zero, np.where(alive, h_after, h_now if gone is not None else 0) + zero,
+                              store_after + zero))
 
         def colour_onehot(ids, c):
             colours.append((ids, c + np.zeros((B, len(ids)), np.int64)))
@@ -546,6 +634,8 @@ class FirenzeFeatures:
             tower(start, np.arange(NUM_COLOURS), 0, 1, store - 1)
             out[:, both, I["bricks_spent"]] = 1 / BR
             out[:, both, I["build_cost_marginal"]] = (marginal / BR)[:, None]
+            out[:, both, I["build_due_after"]] = ((cost_now + marginal) / BR)[:, None]
+            out[:, on, I["tower_is_tallest"]] = exists & (height >= np.take_along_axis(tallest, c_safe, 1))
             store_delta[:, both] = -1
 
         # ---- fulfil (60-77): tower t, shift d
@@ -639,7 +729,7 @@ class FirenzeFeatures:
             slot = np.arange(18) % 6
             rc, rh = t_colour_all[bc, rival_of, slot], t_height_all[bc, rival_of, slot]
             r_store = store_all[bc, rival_of, np.maximum(rc, 0)]
-            tower(sab, rc, rh, np.maximum(rh - self.saboteur_bricks, 0), r_store)
+            tower(sab, rc, rh, np.maximum(rh - self.saboteur_bricks, 0), r_store, plan=False)
             colour_onehot(sab, rc)
             out[:, sab, I["rival_bricks_lost"]] = np.minimum(rh, self.saboteur_bricks) / BR
             out[:, sab, I["rival_prestige_diff"]] = rival_diff
@@ -715,6 +805,8 @@ class FirenzeFeatures:
                 np.where(alive, target, 0) / PS, store_after / BR,
             ], -1)  # fmt: skip
             out[:, ids, I["tower_height"] : I["tower_height"] + len(TOWER_COLUMNS)] = columns
+        self._plan_columns(st, p, out, plans, unsealed, numeral, nb, tile_bonus, owner, store, tallest, row_bricks,
+                           legal[take], total[:, None] + store_delta, cost, legal[A_MASON])  # fmt: skip
         if colours:
             ids = np.concatenate([t[0] for t in colours])
             c = np.concatenate([t[1] for t in colours], 1)
@@ -734,6 +826,132 @@ class FirenzeFeatures:
         return out
 
     # ------------------------------------------------------------------ helpers
+
+    def _plan_columns(self, st, p, out, plans, unsealed, numeral, nb, tile_bonus, owner, store, tallest, row_bricks,
+                      take_legal, total_after, cost, legal_mason) -> None:
+        """The plan columns: ``plan_*`` of the actions ``plans`` queued (ids, colour, height the plan
+        starts from, bricks of the colour, each [B, n]), ``spare_bricks``, ``mason_reach_points``
+        and the ``take_*`` columns of the card row; ``total_after`` (int[B, A]) is the storehouse
+        each action leaves, ``cost`` (int[B, 6]) the card costs."""
+        I, S = self._fi, self._feature_scales
+        B, P = st.batch_size, self.num_players
+        b = np.arange(B)
+        bc = b[:, None]
+        L = 6
+        heights = self.comm_height.reshape(NUM_COLOURS, L)  # [colour, level]
+        # what each commission scores when fulfilled (as the board stands): printed + balcony +
+        # level tile + privileges + the end bonus on the last seal
+        H = self.comm_height[None, :]  # [1, 36]
+        level = (self.level_tile_height[None, None, :] == H[:, :, None]) & ~st.level_tile_taken[:, None, :]
+        points = self.comm_prestige[None, :] + tile_bonus + (level * self.level_tile_bonus).sum(2)
+        church = st.church.astype(np.int64)
+        ch = np.maximum(church, 0)
+        priv = (church[:, None, :] >= 0) & (self.privilege_height[ch][:, None, :] == H[:, :, None])
+        points = points + (priv * self.privilege_pp[ch][:, None, :]).sum(2)
+        last = (st.seals_left[b, p] == 1) & (st.end_trigger < 0)
+        points = points + np.where(last, self.end_bonus, 0)[:, None]  # [B, 36]
+        # majority: would this seal make the player the colour's holder (he is not now)
+        seals = owner.reshape(B, 1, NUM_COLOURS, L) == np.arange(P)[None, :, None, None]  # [B, P, 6c, 6L]
+        key = seals.sum(3) * 8 + np.where(seals, np.arange(1, L + 1), 0).max(3)  # [B, P, 6]
+        mine = key[b, p]
+        rivals = np.where((np.arange(P)[None, :] == p[:, None])[:, :, None], -1, key).max(1)
+        holds = (mine > rivals) & (mine > 0)
+        after = (mine[:, :, None] // 8 + 1) * 8 + np.maximum(mine[:, :, None] % 8, np.arange(1, L + 1)[None, None])
+        majority = (after > rivals[:, :, None]) & ~holds[:, :, None]  # [B, 6c, 6L]
+        later = (numeral >= 0) & (numeral != nb[:, None])
+        tabs = np.stack([unsealed, later, points, majority.reshape(B, -1)], -1).reshape(B, NUM_COLOURS, L, 4)
+        built = st.bricks_built.astype(np.int64)[:, None, None]
+        ws = st.buildings[b, p, self.KB["Workshop"]].astype(np.int64)[:, None, None]
+        mason = st.mason_active.astype(np.int64)[:, None, None]
+
+        if plans:
+            ids = np.concatenate([t[0] for t in plans])
+            c, h, s_c = (np.concatenate([t[k] for t in plans], 1) for k in range(1, 4))
+            cs = np.maximum(c, 0)
+            tab = tabs[bc, cs]  # [B, n, 6L, 4]
+            Hc = heights[cs]  # [B, n, 6L]
+            # this turn's Build phase: still to come or under way (before it ends: no construction paid yet)
+            ahead = np.isin(st.phase, (PH_CHOOSE, PH_PAY_CARD, PH_EV_PATRICIAN, PH_EV_OWN_TOWER, PH_EV_DISCARD,
+                                       PH_EV_KEEP, PH_EV_PAY, PH_EXCHANGE, PH_EXCHANGE_PAY, PH_BUILD))  # fmt: skip
+            ahead |= np.isin(st.phase, (PH_ALCH_GIVE, PH_SMUG_GIVE)) & np.isin(
+                st.return_phase, (PH_CHOOSE, PH_EXCHANGE, PH_BUILD))
+            def levels(h, s_c, total, n_built):
+                """(open, bricks to build, missing, reachable this turn) per level [B, n, 6L] of colour c
+                from a tower of height h (int[B, n]) with s_c bricks of it, total bricks, n_built this turn."""
+                is_open = (tab[..., 0] > 0) & (Hc >= h[..., None]) & (c >= 0)[..., None]
+                build = np.where(is_open, Hc - h[..., None], 0)
+                missing = np.where(is_open, np.maximum(0, build - s_c[..., None]), 0)
+                n_turn = n_built + build
+                due = self.cost_table[ws, mason, np.minimum(n_turn, self.max_build)]
+                reach = is_open & (build <= s_c[..., None]) & (n_turn <= self.max_build)
+                reach &= build + due <= total[..., None]
+                return is_open, build, missing, np.where(ahead[:, None, None], reach, is_open & (build == 0))
+
+            builds = ((ids >= A_BUILD_ON) & (ids < A_START + NUM_COLOURS))[None, :, None]  # the action's own brick
+            is_open, build, missing, this_turn = levels(h, s_c, total_after[:, ids], built + builds)
+            was_open, _, was_missing, was_reach = levels(tallest[bc, cs], store[bc, cs], store.sum(1)[:, None], built)
+
+            def best(ok):
+                return np.where(ok, tab[..., 2], 0).max(-1) / S["prestige"]
+
+            supplied, reached = best(is_open & (missing == 0)), best(this_turn)
+            out[:, ids, I["plan_supplied_points"]] = supplied
+            out[:, ids, I["plan_reach_points"]] = reached
+            out[:, ids, I["plan_supplied_points_change"]] = supplied - best(was_open & (was_missing == 0))
+            out[:, ids, I["plan_reach_points_change"]] = reached - best(was_reach)
+            cols = np.stack([is_open, is_open & (tab[..., 1] > 0), build / S["height"], missing / S["height"],
+                             np.where(is_open, tab[..., 2], 0) / S["prestige"], this_turn,
+                             is_open & (tab[..., 3] > 0)], -1)
+            first = I["plan_level1_open"]
+            out[:, ids, first : first + 7 * L] = cols.reshape(B, len(ids), 7 * L)
+            count = (st.tower_colour[b, p].astype(np.int64)[:, None, :] == np.arange(NUM_COLOURS)[None, :, None]).sum(2)
+            out[:, ids, I["colour_towers"]] = np.where(c >= 0, count[bc, cs], 0) / self.max_build
+        open_c = unsealed.reshape(B, NUM_COLOURS, L) & (heights[None] >= tallest[:, :, None])  # [B, 6, 6L]
+        need = np.where(open_c, heights[None] - tallest[:, :, None], 0)
+        top = need.max(-1)  # [B, 6] bricks to the tallest open commission (0: none left)
+        out[:, :, I["spare_bricks"]] = (np.maximum(0, store - top).sum(1) / S["bricks"])[:, None]
+
+        pts = points.reshape(B, NUM_COLOURS, L)
+
+        def reach(bricks, total, mason, built=0):
+            """Points summed over the colours of the best open commission each could reach on its own
+            in this turn's Build phase: bricks int[B, n, 6], total int[B, n], mason int[B, 1, 1]."""
+            n_turn = need + built
+            due = self.cost_table[ws, mason, np.minimum(n_turn, self.max_build)]  # [B, 6, 6L]
+            ok = (open_c & (n_turn <= self.max_build))[:, None] & (need[:, None] <= bricks[..., None])
+            ok &= (need + due)[:, None] <= total[..., None, None]
+            return np.where(ok, pts[:, None], 0).max(-1).sum(-1)
+
+        if legal_mason.any():
+            total = store.sum(1)[:, None]
+            now = reach(store[:, None, :], total, mason, built)
+            later = reach(store[:, None, :], total, np.ones((B, 1, 1), np.int64), built)
+            out[:, A_MASON, I["mason_reach_points"]] = (later - now)[:, 0] / S["prestige"]
+
+        # a card taken: the best fully supplied commission per colour, before and with its bricks
+        if take_legal.any():
+
+            def supplied(bricks):  # bricks int[B, ..., 6] -> points summed over the colours [B, ...]
+                extra = (1,) * (bricks.ndim - 2)
+                ok = open_c.reshape((B,) + extra + open_c.shape[1:]) & (
+                    need.reshape((B,) + extra + need.shape[1:]) <= bricks[..., None])
+                return np.where(ok, pts.reshape((B,) + extra + pts.shape[1:]), 0).max(-1).sum(-1)
+
+            before = supplied(store)
+            with_card = supplied(store[:, None, :] + row_bricks)  # [B, 6 slots]
+            take = A_TAKE + np.arange(NUM_SLOTS)
+            out[:, take, I["take_supplied_points"]] = (with_card - before[:, None]) / S["prestige"]
+            lack = np.maximum(0, top - store)
+            useful = np.minimum(row_bricks, lack[:, None, :])  # [B, 6 slots, 6 colours]
+            out[:, take, I["take_useful_all"]] = useful.sum(2) / S["bricks"]
+            first = I[f"take_{self.colour_names[0]}_bricks"]
+            out[:, take, first : first + 2 * NUM_COLOURS : 2] = row_bricks / S["bricks"]
+            out[:, take, first + 1 : first + 2 * NUM_COLOURS : 2] = useful / S["bricks"]
+            # reachable in the coming Build phase, each colour on its own: its bricks, at most 6 a turn,
+            # and the construction cost paid from the storehouse (after the card cost)
+            now = reach(store[:, None, :], store.sum(1)[:, None], mason)
+            after = reach(store[:, None, :] + row_bricks, store.sum(1)[:, None] + row_bricks.sum(2) - cost, mason)
+            out[:, take, I["take_reach_points"]] = (after - now) / S["prestige"]
 
     def _campanile_blocks(self, st: FirenzeState, p: np.ndarray) -> np.ndarray:
         """bool[B]: the Campanile stands and seat ``p`` has not built its bell tower (no other
