@@ -39,7 +39,9 @@ own minus the best other seat's), in units of the round's mean final margin; the
 the finished game is 0. Shaping of this form (Ng, Harada & Russell 1999) leaves the best policy
 unchanged -- a game's shaped rewards sum to its terminal reward minus the first decision's
 potential, whatever happened in between -- but tells each decision at once what it did to the
-score. It reads the game's own scoring, not the heuristic.
+score. It reads the game's own scoring, not the heuristic. Like the final score, the running
+score may count what the mover cannot see (the card game's reserved artists); it only shapes the
+rewards, and the networks never read it.
 
 **Stage 1, imitation with DAgger** (Ross, Gordon & Bagnell 2011). Batches of games are
 played by a mixture: each seat of each game is the heuristic with probability ``beta``
@@ -156,7 +158,7 @@ RECIPES: dict[tuple[str, int], dict] = {
 #: what ``--teacher none`` changes in any recipe: no imitation, no prior, no anchor towards the
 #: heuristic's labels, and a league of the learner's own snapshots and random play; the score
 #: margin shapes the rewards and the learning rate is the from-scratch one (on the Princes at 2
-#: players, 16 rounds of 128 games: 61 % against the heuristic with both, 0 % at rl_lr 5e-4
+#: players, 16 rounds of 256 games: 61 % against the heuristic with both, 0 % at rl_lr 5e-4
 #: without shaping, 1 % with shaping at the fine-tuning rate 1e-4 after 24 rounds)
 NO_TEACHER = {"imitation_rounds": 0, "prior_gain": 0.0, "anchor": 0.0, "league": {"self": 0.8, "random": 0.2},
               "shaping": 1.0, "rl_lr": 5e-4}  # fmt: skip
