@@ -668,12 +668,7 @@ class FirenzeFeatures:
             out[:, ful, I["end_bonus"]] = last[:, None]
             out[:, ful, I["points_now"]] = (printed + balcony + level + privilege + end) / PS
             out[:, ful, I["height_adjust"]] = fd
-            # majority: most seals on the colour, ties to the highest seal (rulebook "Final Scoring")
-            seals = owner.reshape(B, 1, NUM_COLOURS, 6) == np.arange(P)[None, :, None, None]  # [B, P, 6c, 6L]
-            key = seals.sum(3) * 8 + np.where(seals, np.arange(1, 7), 0).max(3)  # [B, P, 6]
-            mine = key[b, p]  # [B, 6]
-            rivals = np.where((np.arange(P)[None, :] == p[:, None])[:, :, None], -1, key).max(1)  # [B, 6]
-            holds = (mine > rivals) & (mine > 0)
+            mine, rivals, holds = self._majority_standing(owner, p)
             mine_after = (mine[bc, fc] // 8 + 1) * 8 + np.maximum(mine[bc, fc] % 8, cm % 6 + 1)
             gain = (mine_after > rivals[bc, fc]) & ~holds[bc, fc]
             majority = float(max(int(self.majority_bonus.max()), 1))
@@ -834,7 +829,7 @@ class FirenzeFeatures:
         and the ``take_*`` columns of the card row; ``total_after`` (int[B, A]) is the storehouse
         each action leaves, ``cost`` (int[B, 6]) the card costs."""
         I, S = self._fi, self._feature_scales
-        B, P = st.batch_size, self.num_players
+        B = st.batch_size
         b = np.arange(B)
         bc = b[:, None]
         L = 6
@@ -851,11 +846,7 @@ class FirenzeFeatures:
         last = (st.seals_left[b, p] == 1) & (st.end_trigger < 0)
         points = points + np.where(last, self.end_bonus, 0)[:, None]  # [B, 36]
         # majority: would this seal make the player the colour's holder (he is not now)
-        seals = owner.reshape(B, 1, NUM_COLOURS, L) == np.arange(P)[None, :, None, None]  # [B, P, 6c, 6L]
-        key = seals.sum(3) * 8 + np.where(seals, np.arange(1, L + 1), 0).max(3)  # [B, P, 6]
-        mine = key[b, p]
-        rivals = np.where((np.arange(P)[None, :] == p[:, None])[:, :, None], -1, key).max(1)
-        holds = (mine > rivals) & (mine > 0)
+        mine, rivals, holds = self._majority_standing(owner, p)
         after = (mine[:, :, None] // 8 + 1) * 8 + np.maximum(mine[:, :, None] % 8, np.arange(1, L + 1)[None, None])
         majority = (after > rivals[:, :, None]) & ~holds[:, :, None]  # [B, 6c, 6L]
         later = (numeral >= 0) & (numeral != nb[:, None])
@@ -952,6 +943,18 @@ class FirenzeFeatures:
             now = reach(store[:, None, :], store.sum(1)[:, None], mason)
             after = reach(store[:, None, :] + row_bricks, store.sum(1)[:, None] + row_bricks.sum(2) - cost, mason)
             out[:, take, I["take_reach_points"]] = (after - now) / S["prestige"]
+
+    def _majority_standing(self, owner: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each colour's majority as the seals stand (rulebook "Final Scoring": most seals on the
+        colour, ties to the highest seal), from ``owner`` int[B, 36] (the seat that sealed each
+        commission, -1 none): seat ``p``'s key and the best rival's, int[B, 6] each (seals * 8 +
+        the highest sealed level, 1-6), and bool[B, 6] whether ``p`` holds the colour now."""
+        B, P = owner.shape[0], self.num_players
+        seals = owner.reshape(B, 1, NUM_COLOURS, 6) == np.arange(P)[None, :, None, None]  # [B, P, 6c, 6L]
+        key = seals.sum(3) * 8 + np.where(seals, np.arange(1, 7), 0).max(3)  # [B, P, 6]
+        mine = key[np.arange(B), p]
+        rivals = np.where((np.arange(P)[None, :] == p[:, None])[:, :, None], -1, key).max(1)
+        return mine, rivals, (mine > rivals) & (mine > 0)
 
     def _campanile_blocks(self, st: FirenzeState, p: np.ndarray) -> np.ndarray:
         """bool[B]: the Campanile stands and seat ``p`` has not built its bell tower (no other
